@@ -1,0 +1,44 @@
+import type { ManageType } from './blog.js';
+
+export interface WorkflowFlags {
+  approved: boolean;
+  published: boolean;
+}
+
+/**
+ * The workflow of spec §4: draft → approved → published, back by unpublish, then unapprove.
+ * Returns null when the change is allowed, or a sentence that says what to do instead.
+ */
+export function workflowRefusal(post: WorkflowFlags, type: ManageType, value: boolean): string | null {
+  if (type === 'APPROVAL' && value) {
+    if (post.published) return 'This post is published; unpublish it before changing its approval.';
+    if (post.approved) return 'This post is already approved.';
+    return null;
+  }
+  if (type === 'APPROVAL' && !value) {
+    if (post.published) return 'Unpublish this post before unapproving it.';
+    if (!post.approved) return 'This post is not approved.';
+    return null;
+  }
+  if (type === 'PUBLISH' && value) {
+    if (post.published) return 'This post is already published.';
+    if (!post.approved) return 'Approve this post before publishing it.';
+    return null;
+  }
+  if (!post.published) return 'This post is not published.';
+  return null;
+}
+
+/** Edit and delete are refused while a post is approved or published (spec §4). */
+export function editRefusal(post: WorkflowFlags, action: 'edit' | 'delete'): string | null {
+  const verb = action === 'edit' ? 'editing' : 'deleting';
+  if (post.published) return `Unpublish and unapprove this post before ${verb} it.`;
+  if (post.approved) return `Unapprove this post before ${verb} it.`;
+  return null;
+}
+
+export function postStatus(post: WorkflowFlags): 'draft' | 'approved' | 'published' {
+  if (post.published) return 'published';
+  if (post.approved) return 'approved';
+  return 'draft';
+}
