@@ -1,0 +1,38 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './tables/database.table.js';
+import { PGliteDialect } from './pglite-dialect.js';
+
+export type Db = Kysely<Database>;
+
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string; poolSize?: number; searchPath?: string }
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+
+// pg returns bigint (int8) as string; counts are cast to int in SQL, and dates stay Date objects.
+export function createDatabase(target: DatabaseTarget): Db {
+  if (target.kind === 'postgres') {
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: target.poolSize ?? 10,
+      ...(target.searchPath ? { options: `-c search_path=${target.searchPath}` } : {}),
+    });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  return new Kysely<Database>({ dialect: new PGliteDialect(newPglite(target)) });
+}
+
+/** PGlite with the extensions the migrations need (pg_trgm for name search). */
+export function newPglite(options: { dataDir?: string; loadDataDir?: Blob }) {
+  return new PGlite({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    extensions: { pg_trgm },
+  });
+}
+
+export function createPgliteDatabase(pglite: PGlite): Db {
+  return new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+}

@@ -1,0 +1,90 @@
+import type { Role } from '@masthead/contract';
+import type { Db } from '../database.js';
+
+export function findDomainByHost(db: Db, host: string) {
+  return db.selectFrom('domains').selectAll().where('domain', '=', host.toLowerCase()).executeTakeFirst();
+}
+
+export function findDomainById(db: Db, id: string) {
+  return db.selectFrom('domains').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function listDomains(db: Db) {
+  return db.selectFrom('domains').selectAll().orderBy('domain').execute();
+}
+
+export function countDomains(db: Db) {
+  return db
+    .selectFrom('domains')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow()
+    .then((row) => Number(row.n));
+}
+
+export function insertDomain(db: Db, values: { domain: string; name: string }) {
+  return db
+    .insertInto('domains')
+    .values({ domain: values.domain.toLowerCase(), name: values.name })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export function deleteDomain(db: Db, host: string) {
+  return db.deleteFrom('domains').where('domain', '=', host.toLowerCase()).executeTakeFirst();
+}
+
+/** The domain and the caller's role in it, or undefined when the caller is not a member. */
+export function findMembership(db: Db, host: string, email: string) {
+  return db
+    .selectFrom('memberships')
+    .innerJoin('domains', 'domains.id', 'memberships.domain_id')
+    .select(['domains.id', 'domains.domain', 'domains.name', 'memberships.role'])
+    .where('domains.domain', '=', host.toLowerCase())
+    .where('memberships.email', '=', email.toLowerCase())
+    .executeTakeFirst();
+}
+
+export function findMembershipByDomainId(db: Db, domainId: string, email: string) {
+  return db
+    .selectFrom('memberships')
+    .innerJoin('domains', 'domains.id', 'memberships.domain_id')
+    .select(['domains.id', 'domains.domain', 'domains.name', 'memberships.role'])
+    .where('domains.id', '=', domainId)
+    .where('memberships.email', '=', email.toLowerCase())
+    .executeTakeFirst();
+}
+
+export function listMembershipsForEmail(db: Db, email: string) {
+  return db
+    .selectFrom('memberships')
+    .innerJoin('domains', 'domains.id', 'memberships.domain_id')
+    .select(['domains.id', 'domains.domain', 'domains.name', 'memberships.role'])
+    .where('memberships.email', '=', email.toLowerCase())
+    .orderBy('domains.domain')
+    .execute();
+}
+
+export function listMembers(db: Db, domainId: string) {
+  return db
+    .selectFrom('memberships')
+    .select(['email', 'role', 'created_at'])
+    .where('domain_id', '=', domainId)
+    .orderBy('email')
+    .execute();
+}
+
+export function upsertMembership(db: Db, domainId: string, email: string, role: Role) {
+  return db
+    .insertInto('memberships')
+    .values({ domain_id: domainId, email: email.toLowerCase(), role })
+    .onConflict((oc) => oc.columns(['domain_id', 'email']).doUpdateSet({ role }))
+    .execute();
+}
+
+export function deleteMembership(db: Db, domainId: string, email: string) {
+  return db
+    .deleteFrom('memberships')
+    .where('domain_id', '=', domainId)
+    .where('email', '=', email.toLowerCase())
+    .executeTakeFirst();
+}

@@ -1,0 +1,129 @@
+import { sql } from 'kysely';
+import type { Db } from '../database.js';
+
+/** Tags and categories have the same shape and rules, so one repository serves both tables. */
+export type TaxonomyTableName = 'tags' | 'categories';
+
+/** Escapes LIKE wildcards so that a search for "50%" means the characters "50%". */
+export function likePattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export async function listTaxonomyPage(
+  db: Db,
+  table: TaxonomyTableName,
+  domainId: string,
+  options: { search: string; limit: number; offset: number },
+) {
+  let query = db.selectFrom(table).where('domain_id', '=', domainId);
+  if (options.search) query = query.where('display_name', 'ilike', likePattern(options.search));
+  const [rows, total] = await Promise.all([
+    query
+      .selectAll()
+      .orderBy(sql`lower(display_name)`)
+      .orderBy('id')
+      .limit(options.limit)
+      .offset(options.offset)
+      .execute(),
+    query.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: total.n };
+}
+
+export function listAllTaxonomy(db: Db, table: TaxonomyTableName, domainId: string) {
+  return db
+    .selectFrom(table)
+    .selectAll()
+    .where('domain_id', '=', domainId)
+    .orderBy(sql`lower(display_name)`)
+    .orderBy('id')
+    .execute();
+}
+
+export function findTaxonomy(db: Db, table: TaxonomyTableName, domainId: string, id: string) {
+  return db.selectFrom(table).selectAll().where('domain_id', '=', domainId).where('id', '=', id).executeTakeFirst();
+}
+
+export function findTaxonomyDomainId(db: Db, table: TaxonomyTableName, id: string) {
+  return db
+    .selectFrom(table)
+    .select('domain_id')
+    .where('id', '=', id)
+    .executeTakeFirst()
+    .then((row) => row?.domain_id);
+}
+
+/** The subset of `ids` that exist in the domain. */
+export async function existingTaxonomyIds(db: Db, table: TaxonomyTableName, domainId: string, ids: string[]) {
+  if (ids.length === 0) return new Set<string>();
+  const rows = await db
+    .selectFrom(table)
+    .select('id')
+    .where('domain_id', '=', domainId)
+    .where('id', 'in', ids)
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+export function slugTaken(db: Db, table: TaxonomyTableName, domainId: string, slug: string, exceptId?: string) {
+  let query = db.selectFrom(table).select('id').where('domain_id', '=', domainId).where('slug', '=', slug);
+  if (exceptId) query = query.where('id', '!=', exceptId);
+  return query.executeTakeFirst().then(Boolean);
+}
+
+export function insertTaxonomy(
+  db: Db,
+  table: TaxonomyTableName,
+  values: { domainId: string; slug: string; displayName: string },
+) {
+  return db
+    .insertInto(table)
+    .values({ domain_id: values.domainId, slug: values.slug, display_name: values.displayName })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Updates only when the version still matches (when one is given); undefined means no row did. */
+export function updateTaxonomy(
+  db: Db,
+  table: TaxonomyTableName,
+  key: { domainId: string; id: string; version?: number },
+  values: { slug: string; displayName: string },
+) {
+  let query = db
+    .updateTable(table)
+    .set({
+      slug: values.slug,
+      display_name: values.displayName,
+      version: sql`version + 1`,
+      updated_at: sql`now()`,
+    })
+    .where('domain_id', '=', key.domainId)
+    .where('id', '=', key.id);
+  if (key.version !== undefined) query = query.where('version', '=', key.version);
+  return query.returningAll().executeTakeFirst();
+}
+
+/**
+ * Deletes a tag or category and detaches it from its posts. The caller runs this in a
+ * transaction. Affected posts get a new version so that their ETags change.
+ */
+export async function deleteTaxonomy(trx: Db, table: TaxonomyTableName, domainId: string, id: string) {
+  if (table === 'tags') {
+    await trx
+      .updateTable('posts')
+      .set({ version: sql`version + 1` })
+      .where('id', 'in', trx.selectFrom('post_tags').select('post_id').where('tag_id', '=', id))
+      .execute();
+    await trx.deleteFrom('post_tags').where('tag_id', '=', id).execute();
+  } else {
+    await trx
+      .updateTable('posts')
+      .set({ category_id: null, version: sql`version + 1` })
+      .where('domain_id', '=', domainId)
+      .where('category_id', '=', id)
+      .execute();
+  }
+  const result = await trx.deleteFrom(table).where('domain_id', '=', domainId).where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
