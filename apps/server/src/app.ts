@@ -1,0 +1,68 @@
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import type { Env } from './config/env.js';
+import type { Db } from './db/database.js';
+import { TokenVerifier } from './lib/token-verifier.js';
+import auth from './plugins/app/auth.js';
+import errorHandler from './plugins/app/error-handler.js';
+import database from './plugins/external/database.js';
+import openapi from './plugins/external/swagger.js';
+import webApp from './plugins/external/web-app.js';
+import blogRoutes from './routes/cms/blogs/index.js';
+import columnRoutes from './routes/cms/columns/index.js';
+import domainRoutes from './routes/cms/domains/index.js';
+import { categoryRoutes, tagRoutes } from './routes/cms/taxonomy/index.js';
+import userRoutes from './routes/cms/user/index.js';
+import systemRoutes from './routes/system.js';
+
+export interface AppOptions {
+  env: Env;
+  db: Db;
+  /** Close the database when the app closes (the server does; tests share theirs). */
+  closeDatabase?: boolean;
+  /** The built web app; not served when absent. */
+  webRoot?: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Bodies carry a 2 MB editor state plus its HTML and text copies. */
+const BODY_LIMIT = 8 * 1024 * 1024;
+
+export function authorityOf(env: Env) {
+  return env.OIDC_AUTHORITY?.replace(/\/+$/, '') ?? `${env.PUBLIC_URL}/oidc`;
+}
+
+/** Builds the whole app from its plugins; the server and the tests both call this. */
+export async function buildApp(options: AppOptions) {
+  const { env } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: env.LOG_LEVEL },
+    bodyLimit: BODY_LIMIT,
+    ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: true, useDefaults: true } },
+    // Requests may not run unbounded; a slow client cannot hold a connection forever.
+    requestTimeout: 60_000,
+  });
+
+  const authority = authorityOf(env);
+  await app.register(errorHandler);
+  await app.register(helmet, { contentSecurityPolicy: false, global: true });
+  await app.register(database, { db: options.db, closeWithApp: options.closeDatabase ?? false });
+  await app.register(auth, { verifier: new TokenVerifier({ authority, audience: env.OIDC_AUDIENCE }) });
+  await app.register(openapi, { publicUrl: env.PUBLIC_URL });
+  await app.register(systemRoutes, {
+    clientConfig: {
+      env: env.NODE_ENV,
+      apiBaseUri: env.PUBLIC_URL,
+      authority,
+      clientId: env.OIDC_CLIENT_ID,
+    },
+  });
+  await app.register(userRoutes);
+  await app.register(domainRoutes);
+  await app.register(columnRoutes);
+  await app.register(blogRoutes);
+  await app.register(tagRoutes);
+  await app.register(categoryRoutes);
+  if (options.webRoot) await app.register(webApp, { root: options.webRoot });
+  return app;
+}

@@ -1,0 +1,150 @@
+import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
+import { LRUCache } from 'lru-cache';
+
+/** Asymmetric algorithms only: a shared-secret (HS*) or "none" token is never accepted. */
+export const ACCEPTED_ALGORITHMS = [
+  'RS256',
+  'RS384',
+  'RS512',
+  'PS256',
+  'PS384',
+  'PS512',
+  'ES256',
+  'ES384',
+  'ES512',
+  'EdDSA',
+];
+const CLOCK_TOLERANCE_SECONDS = 5;
+
+export interface VerifiedUser {
+  sub: string;
+  email: string;
+  name: string;
+}
+
+export class InvalidTokenError extends Error {}
+export class ProviderUnavailableError extends Error {}
+
+interface Discovery {
+  issuer: string;
+  jwks_uri: string;
+  userinfo_endpoint?: string;
+}
+
+export interface TokenVerifierOptions {
+  authority: string;
+  audience: string;
+  /** For tests and the built-in provider: fetch with a different implementation. */
+  fetch?: typeof fetch;
+}
+
+const trimSlash = (url: string) => url.replace(/\/+$/, '');
+
+/**
+ * Checks bearer tokens against the provider's discovery document and JWKS (DESIGN §2):
+ * signature, iss, aud, exp and nbf. The discovery document is fetched once; jose caches the
+ * keys and refetches them when a token names an unknown key id.
+ */
+export class TokenVerifier {
+  private discovery?: Promise<Discovery>;
+  private jwks?: ReturnType<typeof createRemoteJWKSet>;
+  private readonly userinfoCache = new LRUCache<string, { email: string; name?: string }>({
+    max: 10_000,
+    ttl: 5 * 60_000,
+  });
+  private readonly fetch: typeof fetch;
+
+  constructor(private readonly options: TokenVerifierOptions) {
+    this.fetch = options.fetch ?? fetch;
+  }
+
+  async verify(token: string): Promise<VerifiedUser> {
+    const discovery = await this.loadDiscovery();
+    this.jwks ??= createRemoteJWKSet(new URL(discovery.jwks_uri));
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await jwtVerify(token, this.jwks, {
+        issuer: discovery.issuer,
+        audience: this.options.audience,
+        algorithms: ACCEPTED_ALGORITHMS,
+        clockTolerance: CLOCK_TOLERANCE_SECONDS,
+        requiredClaims: ['sub', 'exp'],
+      }));
+    } catch (error) {
+      if (error instanceof joseErrors.JWKSTimeout)
+        throw new ProviderUnavailableError('The identity provider timed out');
+      if (error instanceof joseErrors.JOSEError || error instanceof TypeError) {
+        throw new InvalidTokenError(describeJoseError(error));
+      }
+      throw error;
+    }
+    const sub = String(payload.sub);
+    const name = typeof payload.name === 'string' ? payload.name : undefined;
+    if (typeof payload.email === 'string' && payload.email) {
+      return { sub, email: payload.email.toLowerCase(), name: name ?? payload.email };
+    }
+    const info = await this.userinfo(token, sub, discovery);
+    return { sub, email: info.email.toLowerCase(), name: name ?? info.name ?? info.email };
+  }
+
+  private loadDiscovery(): Promise<Discovery> {
+    this.discovery ??= this.fetchDiscovery().catch((error: unknown) => {
+      this.discovery = undefined; // try again on the next request
+      throw error;
+    });
+    return this.discovery;
+  }
+
+  private async fetchDiscovery(): Promise<Discovery> {
+    const authority = trimSlash(this.options.authority);
+    const response = await this.fetch(`${authority}/.well-known/openid-configuration`).catch(
+      (error: unknown) => {
+        throw new ProviderUnavailableError(`The identity provider at ${authority} could not be reached`, {
+          cause: error,
+        });
+      },
+    );
+    if (!response.ok) throw new ProviderUnavailableError(`The identity provider answered ${response.status}`);
+    const document = (await response.json()) as Partial<Discovery>;
+    if (typeof document.issuer !== 'string' || typeof document.jwks_uri !== 'string') {
+      throw new ProviderUnavailableError('The discovery document has no issuer or jwks_uri');
+    }
+    if (trimSlash(document.issuer) !== authority) {
+      throw new ProviderUnavailableError(
+        `The discovery document names issuer ${document.issuer}, not ${authority}`,
+      );
+    }
+    return document as Discovery;
+  }
+
+  /** When the access token has no e-mail, ask the provider once and remember the answer. */
+  private async userinfo(token: string, sub: string, discovery: Discovery) {
+    const cached = this.userinfoCache.get(sub);
+    if (cached) return cached;
+    if (!discovery.userinfo_endpoint) throw new InvalidTokenError('The access token carries no e-mail');
+    const response = await this.fetch(discovery.userinfo_endpoint, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    if (!response.ok)
+      throw new InvalidTokenError('The access token carries no e-mail and userinfo refused it');
+    const body = (await response.json()) as { sub?: string; email?: string; name?: string };
+    if (body.sub !== sub || typeof body.email !== 'string' || !body.email) {
+      throw new InvalidTokenError('The access token carries no e-mail and userinfo gave none');
+    }
+    const info = { email: body.email, ...(body.name ? { name: body.name } : {}) };
+    this.userinfoCache.set(sub, info);
+    return info;
+  }
+}
+
+function describeJoseError(error: unknown): string {
+  if (error instanceof joseErrors.JWTExpired) return 'The access token has expired';
+  if (error instanceof joseErrors.JWTClaimValidationFailed)
+    return `The access token's ${error.claim} claim is not valid`;
+  if (error instanceof joseErrors.JWSSignatureVerificationFailed)
+    return 'The access token signature is not valid';
+  if (error instanceof joseErrors.JOSEAlgNotAllowed)
+    return 'The access token is signed with an algorithm that is not accepted';
+  if (error instanceof joseErrors.JWKSNoMatchingKey) return 'The access token is signed with an unknown key';
+  return 'The access token is not valid';
+}

@@ -1,0 +1,44 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError, errorBody } from '../../lib/app-error.js';
+import { validationLines, type SchemaError } from '../../lib/validation-lines.js';
+
+/** Fastify's own 4xx errors, with a sentence a person can act on. */
+const FASTIFY_ERRORS: Record<string, { status: number; line: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, line: 'The request body is too large' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, line: 'The content type is not supported; send application/json' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, line: 'body: This field is required' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, line: 'body: is not valid JSON' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, line: 'The Content-Length header is wrong' },
+};
+
+/** The one error handler (STYLE §7): every 4xx and 5xx leaves with the DESIGN §3 body. */
+export default fp(async function errorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.code(error.statusCode).headers(error.headers).send(error.toBody());
+    }
+    if (error.validation) {
+      const lines = validationLines(error.validation as SchemaError[]);
+      const where = error.validationContext ?? 'request';
+      return reply
+        .code(400)
+        .send(errorBody(400, lines, `The ${where === 'querystring' ? 'query' : where} is not valid; see errors for each field.`));
+    }
+    const known = error.code ? FASTIFY_ERRORS[error.code] : undefined;
+    if (known) return reply.code(known.status).send(errorBody(known.status, [known.line], `${known.line}.`));
+    // JSON syntax errors surface as a plain SyntaxError with status 400.
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send(errorBody(status, [error.message], error.message));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply
+      .code(500)
+      .send(errorBody(500, ['An unexpected error occurred'], 'Something went wrong on the server; please try again.'));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send(errorBody(404, [`No route for ${request.method} ${request.url.split('?')[0]}`], 'Not found.'));
+  });
+});

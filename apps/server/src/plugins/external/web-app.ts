@@ -1,0 +1,28 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { errorBody } from '../../lib/app-error.js';
+
+const API_PREFIXES = ['/cms/', '/config/', '/oidc', '/storage/', '/locales/', '/healthz', '/readyz'];
+
+/**
+ * Serves the built web app, and index.html for any other GET so that client routes survive a
+ * reload (history fallback). API paths keep their JSON 404.
+ */
+export default fp(async function webApp(app: FastifyInstance, options: { root: string }) {
+  const index = path.join(options.root, 'index.html');
+  if (!existsSync(index)) {
+    app.log.warn(`No web build at ${options.root}; run "npm run build" to serve the web app`);
+    return;
+  }
+  await app.register(fastifyStatic, { root: options.root, wildcard: false, index: false, cacheControl: false });
+  app.get('/*', { schema: { hide: true } }, (request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    if (API_PREFIXES.some((prefix) => url.startsWith(prefix)) || path.extname(url) !== '') {
+      return reply.code(404).send(errorBody(404, [`No route for GET ${url}`], 'Not found.'));
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+});

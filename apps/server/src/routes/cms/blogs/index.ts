@@ -1,0 +1,167 @@
+import { Type } from '@sinclair/typebox';
+import {
+  BlogPost,
+  BlogPostInput,
+  BlogPostSummary,
+  DomainQuery,
+  IdParams,
+  OptionalDomainQuery,
+  Paged,
+} from '@masthead/contract';
+import type { FastifyInstance } from 'fastify';
+import { findPostDomainId } from '../../../db/repositories/posts.repository.js';
+import { expectedVersion, setEtag } from '../../../lib/etag.js';
+import { requireDomain, requireResourceDomain } from '../../../services/access.js';
+import {
+  createPost,
+  loadPost,
+  managePost,
+  removePost,
+  updateExistingPost,
+} from '../../../services/blogs.service.js';
+import { errorResponses, security } from '../../route-schemas.js';
+import { listPosts } from './list-posts.js';
+import { BlogListQuery, ManageQuery } from './schemas.js';
+
+const tags = ['blog posts'];
+const etagHeader = { headers: { etag: Type.String({ description: 'The version, for If-Match' }) } };
+
+export default async function blogRoutes(app: FastifyInstance) {
+  app.get<{ Querystring: BlogListQuery }>(
+    '/cms/blogs/all',
+    {
+      schema: {
+        tags,
+        summary: 'A page of posts, last modified first',
+        description:
+          'Every word of `search` must match the start of a word of the title, short description or text. ' +
+          '`status` is draft (neither approved nor published), approved or published. ' +
+          '`field.<key>=<value>` filters on a filterable select field.',
+        security,
+        querystring: BlogListQuery,
+        response: { 200: Paged(BlogPostSummary), ...errorResponses(400) },
+      },
+    },
+    async (request) => {
+      const access = await requireDomain(app.db, request, request.query.domain, 'read');
+      return listPosts(app.db, access.id, request.query);
+    },
+  );
+
+  app.get<{ Params: IdParams; Querystring: DomainQuery }>(
+    '/cms/blogs/info/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One post with its content; the ETag is its version',
+        security,
+        params: IdParams,
+        querystring: DomainQuery,
+        response: { 200: { ...BlogPost, ...etagHeader }, ...errorResponses(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      const access = await requireDomain(app.db, request, request.query.domain, 'read');
+      const { post, version } = await loadPost(app.db, access.id, request.params.id);
+      setEtag(reply, version);
+      return post;
+    },
+  );
+
+  app.post<{ Querystring: DomainQuery; Body: BlogPostInput }>(
+    '/cms/blogs/info',
+    {
+      schema: {
+        tags,
+        summary: 'Create a draft post',
+        description: 'The slug is derived from the title and made unique in the domain with -2, -3…',
+        security,
+        querystring: DomainQuery,
+        body: BlogPostInput,
+        response: { 201: BlogPost, ...errorResponses(400, 413) },
+      },
+    },
+    async (request, reply) => {
+      const access = await requireDomain(app.db, request, request.query.domain, 'writePost');
+      const { post, version } = await createPost(app.db, access.id, request.body);
+      setEtag(reply, version);
+      return reply.code(201).send(post);
+    },
+  );
+
+  app.put<{ Params: IdParams; Querystring: DomainQuery; Body: BlogPostInput }>(
+    '/cms/blogs/info/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Update a draft post',
+        description: 'Refused with 409 while the post is approved or published, and with 412 when If-Match is stale.',
+        security,
+        params: IdParams,
+        querystring: DomainQuery,
+        body: BlogPostInput,
+        response: { 200: BlogPost, ...errorResponses(400, 404, 409, 412, 413) },
+      },
+    },
+    async (request, reply) => {
+      const access = await requireDomain(app.db, request, request.query.domain, 'writePost');
+      const { post, version } = await updateExistingPost(
+        app.db,
+        access.id,
+        request.params.id,
+        request.body,
+        expectedVersion(request),
+      );
+      setEtag(reply, version);
+      return post;
+    },
+  );
+
+  app.delete<{ Params: IdParams; Querystring: OptionalDomainQuery }>(
+    '/cms/blogs/info/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a draft post',
+        security,
+        params: IdParams,
+        querystring: OptionalDomainQuery,
+        response: { 204: Type.Null(), ...errorResponses(404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const access = await requireResourceDomain(app.db, request, {
+        host: request.query.domain,
+        resourceDomainId: await findPostDomainId(app.db, request.params.id),
+        what: 'Blog post',
+        action: 'writePost',
+      });
+      await removePost(app.db, access.id, request.params.id);
+      return reply.code(204).send();
+    },
+  );
+
+  app.put<{ Params: IdParams; Querystring: ManageQuery }>(
+    '/cms/blogs/manage/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Approve, unapprove, publish or unpublish a post',
+        description:
+          'Approve only when not published; unapprove when approved and not published; publish only when approved; ' +
+          'unpublish when published. A refusal is a 409 that says what to do.',
+        security,
+        params: IdParams,
+        querystring: ManageQuery,
+        response: { 200: BlogPost, ...errorResponses(400, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const { domain, type, value } = request.query;
+      const access = await requireDomain(app.db, request, domain, 'managePost');
+      const { post, version } = await managePost(app.db, access.id, request.params.id, type, value);
+      setEtag(reply, version);
+      return post;
+    },
+  );
+}

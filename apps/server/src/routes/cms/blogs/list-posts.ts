@@ -1,0 +1,42 @@
+import type { BlogPostSummary, ColumnDef, PagedResponse } from '@masthead/contract';
+import type { Db } from '../../../db/database.js';
+import { listColumnDefs } from '../../../db/repositories/column-defs.repository.js';
+import { findTagsOfPosts, listPostsPage, prefixTsQuery } from '../../../db/repositories/posts.repository.js';
+import { badRequest } from '../../../lib/app-error.js';
+import { toBlogPostSummary } from '../../../services/mappers.js';
+import { paged } from '../../../services/paging.js';
+import type { BlogListQuery } from './schemas.js';
+
+function fieldFilters(query: BlogListQuery, defs: ColumnDef[]) {
+  const filters: Record<string, string> = {};
+  const lines: string[] = [];
+  for (const [name, value] of Object.entries(query)) {
+    if (!name.startsWith('field.')) continue;
+    const key = name.slice('field.'.length);
+    const def = defs.find((d) => d.key === key);
+    if (!def || def.type !== 'select' || !def.filterable) lines.push(`${name}: is not a filterable field of this domain`);
+    else if (value !== '') filters[key] = String(value);
+  }
+  if (lines.length > 0) throw badRequest(lines);
+  return filters;
+}
+
+export async function listPosts(db: Db, domainId: string, query: BlogListQuery): Promise<PagedResponse<BlogPostSummary>> {
+  const hasFieldFilter = Object.keys(query).some((name) => name.startsWith('field.'));
+  const fields = hasFieldFilter ? fieldFilters(query, await listColumnDefs(db, domainId)) : {};
+  const { rows, total } = await listPostsPage(
+    db,
+    domainId,
+    { tsQuery: prefixTsQuery(query.search), ...(query.status ? { status: query.status } : {}), fields },
+    { limit: query.numberOfEntries, offset: query.page * query.numberOfEntries },
+  );
+  const tags = await findTagsOfPosts(
+    db,
+    rows.map((r) => r.id),
+  );
+  return paged(
+    rows.map((row) => toBlogPostSummary(row, tags.get(row.id) ?? [])),
+    total,
+    query,
+  );
+}

@@ -1,0 +1,214 @@
+import { Type, type TObject, type TSchema } from '@sinclair/typebox';
+import {
+  DomainQuery,
+  IdParams,
+  ListQuery,
+  OptionalDomainQuery,
+  Paged,
+  tagSlug,
+  type PagedResponse,
+} from '@masthead/contract';
+import type { FastifyInstance } from 'fastify';
+import {
+  deleteTaxonomy,
+  findTaxonomy,
+  findTaxonomyDomainId,
+  insertTaxonomy,
+  listAllTaxonomy,
+  listTaxonomyPage,
+  slugTaken,
+  updateTaxonomy,
+  type TaxonomyTableName,
+} from '../../../db/repositories/taxonomy.repository.js';
+import type { TaxonomyRow } from '../../../db/tables/database.table.js';
+import { badRequest, conflict, notFound, preconditionFailed } from '../../../lib/app-error.js';
+import { etagOf, expectedVersion, setEtag } from '../../../lib/etag.js';
+import { isUniqueViolation } from '../../../lib/pg-errors.js';
+import { requireDomain, requireResourceDomain } from '../../../services/access.js';
+import { paged } from '../../../services/paging.js';
+import { errorResponses, security } from '../../route-schemas.js';
+
+export interface TaxonomyKind<Entity> {
+  table: TaxonomyTableName;
+  /** URL segment: /cms/<path>/all … */
+  path: 'tags' | 'categories';
+  /** "Tag" or "Category", for messages. */
+  label: string;
+  /** The body field that carries the display name. */
+  nameField: 'tagDisplayName' | 'categoryDisplayName';
+  entity: TSchema;
+  input: TObject;
+  toEntity: (row: TaxonomyRow) => Entity;
+}
+
+/**
+ * Tags and categories share their calls and rules (spec §7, DESIGN §3): the slug is derived from
+ * the display name and unique per domain, and deleting one detaches it from its posts.
+ */
+export function taxonomyRoutes<Entity>(kind: TaxonomyKind<Entity>) {
+  const tags = [kind.path];
+  const lower = kind.label.toLowerCase();
+
+  function displayNameOf(body: Record<string, unknown>) {
+    const name = String(body[kind.nameField] ?? '').trim();
+    if (name === '') throw badRequest([`${kind.nameField}: This field is required`]);
+    const slug = tagSlug(name);
+    return { name, slug };
+  }
+
+  const duplicate = (slug: string) => conflict(`A ${lower} with the slug "${slug}" already exists in this domain`);
+
+  return async function routes(app: FastifyInstance) {
+    app.get<{ Querystring: ListQuery }>(
+      `/cms/${kind.path}/all`,
+      {
+        schema: {
+          tags,
+          summary: `A page of ${kind.path}, by display name`,
+          description: '`search` matches a part of the display name, ignoring case.',
+          security,
+          querystring: ListQuery,
+          response: { 200: Paged(kind.entity), ...errorResponses(400) },
+        },
+      },
+      async (request): Promise<PagedResponse<Entity>> => {
+        const { domain, page, numberOfEntries, search } = request.query;
+        const access = await requireDomain(app.db, request, domain, 'read');
+        const { rows, total } = await listTaxonomyPage(app.db, kind.table, access.id, {
+          search: search.trim(),
+          limit: numberOfEntries,
+          offset: page * numberOfEntries,
+        });
+        return paged(rows.map(kind.toEntity), total, request.query);
+      },
+    );
+
+    app.get<{ Querystring: DomainQuery }>(
+      `/cms/${kind.path}/list`,
+      {
+        schema: {
+          tags,
+          summary: `Every ${lower} of the domain, by display name`,
+          security,
+          querystring: DomainQuery,
+          response: { 200: Type.Array(kind.entity), ...errorResponses(400) },
+        },
+      },
+      async (request) => {
+        const access = await requireDomain(app.db, request, request.query.domain, 'read');
+        return (await listAllTaxonomy(app.db, kind.table, access.id)).map(kind.toEntity);
+      },
+    );
+
+    app.get<{ Params: IdParams; Querystring: DomainQuery }>(
+      `/cms/${kind.path}/info/:id`,
+      {
+        schema: {
+          tags,
+          summary: `One ${lower}; the ETag is its version`,
+          security,
+          params: IdParams,
+          querystring: DomainQuery,
+          response: { 200: kind.entity, ...errorResponses(400, 404) },
+        },
+      },
+      async (request, reply) => {
+        const access = await requireDomain(app.db, request, request.query.domain, 'read');
+        const row = await findTaxonomy(app.db, kind.table, access.id, request.params.id);
+        if (!row) throw notFound(kind.label);
+        setEtag(reply, row.version);
+        return kind.toEntity(row);
+      },
+    );
+
+    app.post<{ Querystring: DomainQuery; Body: Record<string, unknown> }>(
+      `/cms/${kind.path}/info`,
+      {
+        schema: {
+          tags,
+          summary: `Create a ${lower}; the slug is derived from the display name`,
+          security,
+          querystring: DomainQuery,
+          body: kind.input,
+          response: { 201: kind.entity, ...errorResponses(400, 409) },
+        },
+      },
+      async (request, reply) => {
+        const access = await requireDomain(app.db, request, request.query.domain, 'manageTaxonomy');
+        const { name, slug } = displayNameOf(request.body);
+        if (await slugTaken(app.db, kind.table, access.id, slug)) throw duplicate(slug);
+        const row = await insertTaxonomy(app.db, kind.table, { domainId: access.id, slug, displayName: name }).catch(
+          (error: unknown) => {
+            throw isUniqueViolation(error) ? duplicate(slug) : error;
+          },
+        );
+        reply.header('etag', etagOf(row.version));
+        return reply.code(201).send(kind.toEntity(row));
+      },
+    );
+
+    app.put<{ Params: IdParams; Querystring: DomainQuery; Body: Record<string, unknown> }>(
+      `/cms/${kind.path}/info/:id`,
+      {
+        schema: {
+          tags,
+          summary: `Rename a ${lower}`,
+          security,
+          params: IdParams,
+          querystring: DomainQuery,
+          body: kind.input,
+          response: { 200: kind.entity, ...errorResponses(400, 404, 409, 412) },
+        },
+      },
+      async (request, reply) => {
+        const access = await requireDomain(app.db, request, request.query.domain, 'manageTaxonomy');
+        const { name, slug } = displayNameOf(request.body);
+        const version = expectedVersion(request);
+        const existing = await findTaxonomy(app.db, kind.table, access.id, request.params.id);
+        if (!existing) throw notFound(kind.label);
+        if (await slugTaken(app.db, kind.table, access.id, slug, existing.id)) throw duplicate(slug);
+        const row = await updateTaxonomy(
+          app.db,
+          kind.table,
+          { domainId: access.id, id: existing.id, ...(version !== undefined ? { version } : {}) },
+          { slug, displayName: name },
+        ).catch((error: unknown) => {
+          throw isUniqueViolation(error) ? duplicate(slug) : error;
+        });
+        if (!row) {
+          const stillThere = await findTaxonomy(app.db, kind.table, access.id, existing.id);
+          throw stillThere ? preconditionFailed() : notFound(kind.label);
+        }
+        setEtag(reply, row.version);
+        return kind.toEntity(row);
+      },
+    );
+
+    app.delete<{ Params: IdParams; Querystring: OptionalDomainQuery }>(
+      `/cms/${kind.path}/info/:id`,
+      {
+        schema: {
+          tags,
+          summary: `Delete a ${lower} and detach it from its posts, in one transaction`,
+          security,
+          params: IdParams,
+          querystring: OptionalDomainQuery,
+          response: { 204: Type.Null(), ...errorResponses(404) },
+        },
+      },
+      async (request, reply) => {
+        const access = await requireResourceDomain(app.db, request, {
+          host: request.query.domain,
+          resourceDomainId: await findTaxonomyDomainId(app.db, kind.table, request.params.id),
+          what: kind.label,
+          action: 'manageTaxonomy',
+        });
+        const deleted = await app.db
+          .transaction()
+          .execute((trx) => deleteTaxonomy(trx, kind.table, access.id, request.params.id));
+        if (!deleted) throw notFound(kind.label);
+        return reply.code(204).send();
+      },
+    );
+  };
+}

@@ -1,0 +1,27 @@
+import { UserInfo } from '@masthead/contract';
+import type { FastifyInstance } from 'fastify';
+import { listMembershipsForEmail } from '../../../db/repositories/domains.repository.js';
+import { errorResponses, security } from '../../route-schemas.js';
+
+export default async function userRoutes(app: FastifyInstance) {
+  app.get(
+    '/cms/user/info',
+    {
+      schema: {
+        tags: ['user'],
+        summary: 'The signed-in user, their domains and their role in each',
+        security,
+        response: { 200: UserInfo, ...errorResponses() },
+      },
+    },
+    async (request): Promise<UserInfo> => {
+      const memberships = await listMembershipsForEmail(app.db, request.user.email);
+      return {
+        domains: memberships.map((m) => m.domain),
+        memberships: memberships.map((m) => ({ domain: m.domain, role: m.role })),
+        name: request.user.name,
+        email: request.user.email,
+      };
+    },
+  );
+}

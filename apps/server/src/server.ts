@@ -1,0 +1,51 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.js';
+import { EnvError, parseEnv } from './config/env.js';
+import { openDatabase } from './db/open-database.js';
+import { seedDemoIfEmpty } from './demo/seed-demo.js';
+import { DataDirLockedError } from './lib/data-dir-lock.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const WEB_ROOT = path.resolve(here, '../../web/dist');
+
+async function main() {
+  const env = parseEnv();
+  const opened = await openDatabase(env);
+  const app = await buildApp({ env, db: opened.db, webRoot: WEB_ROOT });
+  // The database closes after the server has stopped taking requests and finished the open ones.
+  app.addHook('onClose', async () => opened.close());
+
+  if (env.MASTHEAD_DEMO) {
+    const demo = await seedDemoIfEmpty(opened.db);
+    if (demo) app.log.info(demo.message);
+  }
+
+  let closing = false;
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.on(signal, () => {
+      if (closing) return;
+      closing = true;
+      app.log.info(`${signal} received; finishing open requests`);
+      app.close().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+    });
+  }
+
+  await app.listen({ port: env.PORT, host: env.HOST });
+  app.log.info(`Masthead is running at ${env.PUBLIC_URL} (database: ${opened.kind === 'pglite' ? `PGlite in ${env.DATA_DIR}` : 'PostgreSQL'})`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof EnvError || error instanceof DataDirLockedError) {
+    console.error(`masthead: ${error.message}`);
+    process.exit(2);
+  }
+  console.error(error);
+  process.exit(1);
+});

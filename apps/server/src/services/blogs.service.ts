@@ -1,0 +1,176 @@
+import {
+  MAX_HTML_BYTES,
+  REQUIRED_MESSAGE,
+  blogSlug,
+  editRefusal,
+  workflowRefusal,
+  type BlogPost,
+  type BlogPostInput,
+  type ManageType,
+} from '@masthead/contract';
+import type { Db } from '../db/database.js';
+import { listColumnDefs } from '../db/repositories/column-defs.repository.js';
+import {
+  deletePost,
+  findPost,
+  findTagsOfPosts,
+  insertPost,
+  replacePostTags,
+  setPostFlags,
+  takenSlugs,
+  updatePost,
+  type PostValues,
+} from '../db/repositories/posts.repository.js';
+import { existingTaxonomyIds } from '../db/repositories/taxonomy.repository.js';
+import { badRequest, conflict, notFound, tooLarge } from '../lib/app-error.js';
+import { assertVersion } from '../lib/etag.js';
+import { htmlToPlainText, sanitizeEditorHtml } from '../lib/html-sanitizer.js';
+import { isUniqueViolation } from '../lib/pg-errors.js';
+import { validateFields } from './custom-fields.js';
+import { editorStateProblem } from './editor-state.js';
+import { toBlogPost } from './mappers.js';
+
+const idOf = (ref: string | { id: string }) => (typeof ref === 'string' ? ref : ref.id);
+const blank = (value: string | undefined) => value === undefined || value.trim() === '';
+
+function featureImageProblem(url: string): string | null {
+  if (url === '') return null;
+  try {
+    const { protocol } = new URL(url);
+    return protocol === 'http:' || protocol === 'https:' ? null : 'featureImageUrl: must be an http or https address';
+  } catch {
+    return 'featureImageUrl: must be an http or https address';
+  }
+}
+
+/** Validates a post body against the domain and turns it into column values (without the slug). */
+async function postValues(db: Db, domainId: string, input: BlogPostInput) {
+  const lines: string[] = [];
+  if (blank(input.title)) lines.push(`title: ${REQUIRED_MESSAGE}`);
+  if (blank(input.writtenBy)) lines.push(`writtenBy: ${REQUIRED_MESSAGE}`);
+  if (blank(input.editorHtmlContent)) lines.push(`editorHtmlContent: ${REQUIRED_MESSAGE}`);
+  const html = input.editorHtmlContent ?? '';
+  if (Buffer.byteLength(html, 'utf8') > MAX_HTML_BYTES) throw tooLarge('editorHtmlContent: is too large');
+  const stateLine = input.editorState ? editorStateProblem(input.editorState) : null;
+  if (stateLine) lines.push(stateLine);
+  const imageLine = featureImageProblem(input.featureImageUrl ?? '');
+  if (imageLine) lines.push(imageLine);
+
+  const tagIds = [...new Set((input.tags ?? []).map(idOf))];
+  const categoryId = input.category ? idOf(input.category) : null;
+  const [knownTags, knownCategory, defs] = await Promise.all([
+    existingTaxonomyIds(db, 'tags', domainId, tagIds),
+    existingTaxonomyIds(db, 'categories', domainId, categoryId ? [categoryId] : []),
+    listColumnDefs(db, domainId),
+  ]);
+  for (const id of tagIds) if (!knownTags.has(id)) lines.push(`tags: ${id} is not a tag of this domain`);
+  if (categoryId && !knownCategory.has(categoryId)) lines.push(`category: ${categoryId} is not a category of this domain`);
+  const fields = validateFields(defs, input.fields ?? {});
+  lines.push(...fields.lines);
+  if (lines.length > 0) throw badRequest(lines);
+
+  const sanitized = sanitizeEditorHtml(html);
+  const values: Omit<PostValues, 'slug'> = {
+    title: (input.title ?? '').trim(),
+    short_description: input.shortDescription ?? '',
+    feature_image_url: input.featureImageUrl ?? '',
+    editor_html_content: sanitized,
+    editor_state: input.editorState ?? null,
+    editor_text_string: input.editorTextString ?? htmlToPlainText(sanitized),
+    category_id: categoryId,
+    fields: fields.clean,
+    written_by: (input.writtenBy ?? '').trim(),
+  };
+  return { values, tagIds };
+}
+
+/** The first free slug of the family base, base-2, base-3… (DESIGN §3). */
+async function freeSlug(db: Db, domainId: string, title: string, exceptId?: string) {
+  const base = blogSlug(title);
+  const taken = await takenSlugs(db, domainId, base, exceptId);
+  if (!taken.has(base)) return base;
+  let n = 2;
+  while (taken.has(`${base}-${n}`)) n++;
+  return `${base}-${n}`;
+}
+
+/**
+ * Runs a write that picks a slug; when a concurrent write took the same slug first, the unique
+ * index refuses it and the write is tried again with a fresh look at the taken slugs.
+ */
+async function withSlugRetry<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (attempt >= 5 || !isUniqueViolation(error)) throw error;
+    }
+  }
+}
+
+export async function loadPost(db: Db, domainId: string, id: string): Promise<{ post: BlogPost; version: number }> {
+  const row = await findPost(db, domainId, id);
+  if (!row) throw notFound('Blog post');
+  const tags = await findTagsOfPosts(db, [id]);
+  return { post: toBlogPost(row, tags.get(id) ?? []), version: row.version };
+}
+
+export async function createPost(db: Db, domainId: string, input: BlogPostInput) {
+  const { values, tagIds } = await postValues(db, domainId, input);
+  const id = await withSlugRetry(() =>
+    db.transaction().execute(async (trx) => {
+      const slug = await freeSlug(trx, domainId, values.title);
+      const { id } = await insertPost(trx, domainId, { ...values, slug });
+      await replacePostTags(trx, id, tagIds);
+      return id;
+    }),
+  );
+  return loadPost(db, domainId, id);
+}
+
+export async function updateExistingPost(
+  db: Db,
+  domainId: string,
+  id: string,
+  input: BlogPostInput,
+  expectedVersion: number | undefined,
+) {
+  await withSlugRetry(() =>
+    db.transaction().execute(async (trx) => {
+      const current = await findPost(trx, domainId, id, { forUpdate: true });
+      if (!current) throw notFound('Blog post');
+      assertVersion(expectedVersion, current.version);
+      const refusal = editRefusal(current, 'edit');
+      if (refusal) throw conflict(refusal);
+      const { values, tagIds } = await postValues(trx, domainId, input);
+      const slug = await freeSlug(trx, domainId, values.title, id);
+      await updatePost(trx, domainId, id, { ...values, slug });
+      await replacePostTags(trx, id, tagIds);
+    }),
+  );
+  return loadPost(db, domainId, id);
+}
+
+export async function removePost(db: Db, domainId: string, id: string) {
+  await db.transaction().execute(async (trx) => {
+    const current = await findPost(trx, domainId, id, { forUpdate: true });
+    if (!current) throw notFound('Blog post');
+    const refusal = editRefusal(current, 'delete');
+    if (refusal) throw conflict(refusal);
+    await deletePost(trx, domainId, id);
+  });
+}
+
+export async function managePost(db: Db, domainId: string, id: string, type: ManageType, value: boolean) {
+  await db.transaction().execute(async (trx) => {
+    const current = await findPost(trx, domainId, id, { forUpdate: true });
+    if (!current) throw notFound('Blog post');
+    const refusal = workflowRefusal(current, type, value);
+    if (refusal) throw conflict(refusal);
+    const flags = { approved: current.approved, published: current.published };
+    if (type === 'APPROVAL') flags.approved = value;
+    else flags.published = value;
+    await setPostFlags(trx, domainId, id, flags);
+  });
+  return loadPost(db, domainId, id);
+}
