@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import type { Role } from '@masthead/contract';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp } from '../../src/app.js';
+import { parseEnv } from '../../src/config/env.js';
+import type { Db } from '../../src/db/database.js';
+import { insertDomain, upsertMembership } from '../../src/db/repositories/domains.repository.js';
+import { createTestDatabase } from './test-database.js';
+import { startTestIdentityProvider, type TestIdentityProvider } from './test-identity-provider.js';
+
+export interface TestDomain {
+  id: string;
+  domain: string;
+  name: string;
+}
+
+/**
+ * One app, one database and one identity provider for a test file. Each test makes its own domains
+ * with random host names, so tests in a file never see each other's data.
+ */
+export async function createTestContext() {
+  const idp = await startTestIdentityProvider();
+  const { db, drop } = await createTestDatabase();
+  const env = parseEnv({
+    OIDC_AUTHORITY: idp.issuer,
+    PUBLIC_URL: 'http://localhost:3000',
+    MASTHEAD_DEMO: '0',
+    LOG_LEVEL: 'silent',
+  });
+  const app = await buildApp({ env, db, logger: false });
+  await app.ready();
+  return new TestContext(app, db, idp, async () => {
+    await app.close();
+    await drop();
+    await idp.close();
+  });
+}
+
+export class TestContext {
+  constructor(
+    readonly app: FastifyInstance,
+    readonly db: Db,
+    readonly idp: TestIdentityProvider,
+    readonly close: () => Promise<void>,
+  ) {}
+
+  /** A new domain with a random host name. */
+  async domain(name = 'Test Domain'): Promise<TestDomain> {
+    const host = `d${randomBytes(5).toString('hex')}.example.test`;
+    const row = await insertDomain(this.db, { domain: host, name });
+    return { id: row.id, domain: row.domain, name: row.name };
+  }
+
+  /** A new user with the role on each domain given; returns their e-mail and a valid token. */
+  async member(role: Role, ...domains: TestDomain[]) {
+    const email = `${role}-${randomBytes(4).toString('hex')}@example.test`;
+    for (const domain of domains) await upsertMembership(this.db, domain.id, email, role);
+    return { email, token: await this.idp.tokenFor(email) };
+  }
+
+  /** app.inject with a bearer token. */
+  request(token: string | null, options: InjectOptions) {
+    const headers = { ...(options.headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) };
+    return this.app.inject({ ...options, headers });
+  }
+}

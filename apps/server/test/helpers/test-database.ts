@@ -1,0 +1,34 @@
+import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import { inject } from 'vitest';
+import { createDatabase, type Db } from '../../src/db/database.js';
+import { migrateToLatest } from '../../src/db/migrate.js';
+
+export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+
+/**
+ * A database of this test file's own: a copy of the migrated PGlite template, or a fresh schema on
+ * the PostgreSQL server (dropped again by `drop`).
+ */
+export async function createTestDatabase(): Promise<{ db: Db; drop: () => Promise<void> }> {
+  if (TEST_DB === 'pglite') {
+    const template = new Blob([readFileSync(inject('pgliteTemplate'))]);
+    const db = createDatabase({ kind: 'pglite', loadDataDir: template });
+    return { db, drop: () => db.destroy() };
+  }
+  const url = process.env.TEST_DATABASE_URL!;
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const admin = createDatabase({ kind: 'postgres', url, poolSize: 1 });
+  await sql`create schema ${sql.id(schema)}`.execute(admin);
+  const db = createDatabase({ kind: 'postgres', url, searchPath: `${schema},public`, poolSize: 5 });
+  await migrateToLatest(db);
+  return {
+    db,
+    drop: async () => {
+      await db.destroy();
+      await sql`drop schema ${sql.id(schema)} cascade`.execute(admin);
+      await admin.destroy();
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Integration tests through app.inject, once per database (DESIGN §5): always on PGlite, and on
+ * PostgreSQL when TEST_DATABASE_URL is set. CI always sets it; without it the PostgreSQL run is
+ * skipped and test/global-setup.ts says so loudly (and fails when CI=true).
+ */
+const projects = [
+  { extends: true as const, test: { name: 'pglite', env: { TEST_DB: 'pglite' } } },
+  ...(process.env.TEST_DATABASE_URL
+    ? [{ extends: true as const, test: { name: 'postgres', env: { TEST_DB: 'postgres' } } }]
+    : []),
+];
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    globalSetup: ['test/global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    projects,
+  },
+});
