@@ -11,11 +11,21 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       // Only the env module reads process.env (STYLE §6).
-      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through src/config/env.ts' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration through src/config/env.ts' },
+      ],
     },
   },
   {
-    files: ['apps/server/src/config/env.ts', '**/test/**', '**/*.config.ts', 'bench/**', '**/scripts/**', '**/e2e/**'],
+    files: [
+      'apps/server/src/config/env.ts',
+      '**/test/**',
+      '**/*.config.ts',
+      'bench/**',
+      '**/scripts/**',
+      '**/e2e/**',
+    ],
     rules: { 'no-restricted-properties': 'off' },
   },
 );

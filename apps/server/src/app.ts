@@ -38,10 +38,16 @@ export async function buildApp(options: AppOptions) {
   const app = Fastify({
     logger: options.logger ?? { level: env.LOG_LEVEL },
     bodyLimit: BODY_LIMIT,
-    ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: true, useDefaults: true } },
+    ajv: {
+      customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: true, useDefaults: true },
+    },
     // Requests may not run unbounded; a slow client cannot hold a connection forever.
     requestTimeout: 60_000,
   });
+
+  // Every body the API takes is JSON; Fastify's built-in text/plain parser would turn a wrong content
+  // type into a confusing 400 ("must be of type object") instead of 415.
+  app.removeContentTypeParser('text/plain');
 
   const authority = authorityOf(env);
   await app.register(errorHandler);

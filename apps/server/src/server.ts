@@ -38,7 +38,9 @@ async function main() {
   }
 
   await app.listen({ port: env.PORT, host: env.HOST });
-  app.log.info(`Masthead is running at ${env.PUBLIC_URL} (database: ${opened.kind === 'pglite' ? `PGlite in ${env.DATA_DIR}` : 'PostgreSQL'})`);
+  app.log.info(
+    `Masthead is running at ${env.PUBLIC_URL} (database: ${opened.kind === 'pglite' ? `PGlite in ${env.DATA_DIR}` : 'PostgreSQL'})`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -9,7 +9,12 @@ import {
 } from './constants.js';
 import { CategoryRef, TagRef } from './taxonomy.js';
 
-const FieldValueSchema = Type.Union([Type.String({ maxLength: 10000 }), Type.Number(), Type.Boolean(), Type.Null()]);
+const FieldValueSchema = Type.Union([
+  Type.String({ maxLength: 10000 }),
+  Type.Number(),
+  Type.Boolean(),
+  Type.Null(),
+]);
 
 const postCore = {
   id: Type.String({ format: 'uuid' }),

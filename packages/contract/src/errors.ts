@@ -4,7 +4,9 @@ import { Type, type Static } from '@sinclair/typebox';
 export const ErrorBody = Type.Object(
   {
     error: Type.String({ description: 'The HTTP reason phrase, e.g. "Bad Request"' }),
-    errors: Type.Array(Type.String(), { description: 'One line per problem, e.g. "title: This field is required"' }),
+    errors: Type.Array(Type.String(), {
+      description: 'One line per problem, e.g. "title: This field is required"',
+    }),
     detailedMessage: Type.String({ description: 'One sentence that says what went wrong' }),
   },
   { title: 'ErrorBody' },

@@ -37,7 +37,8 @@ const EnvSchema = z
   .superRefine((env, ctx) => {
     if (env.STORAGE_DRIVER !== 's3') return;
     for (const key of ['S3_BUCKET', 'S3_REGION'] as const) {
-      if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when STORAGE_DRIVER=s3' });
+      if (!env[key])
+        ctx.addIssue({ code: 'custom', path: [key], message: 'is required when STORAGE_DRIVER=s3' });
     }
   });
 
@@ -56,13 +57,17 @@ export class EnvError extends Error {
 
 /** Empty strings count as unset, as they do in most .env files. */
 function withoutEmpty(source: Record<string, string | undefined>): Record<string, string> {
-  return Object.fromEntries(Object.entries(source).filter((e): e is [string, string] => e[1] !== undefined && e[1] !== ''));
+  return Object.fromEntries(
+    Object.entries(source).filter((e): e is [string, string] => e[1] !== undefined && e[1] !== ''),
+  );
 }
 
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   const result = EnvSchema.safeParse(withoutEmpty(source));
   if (!result.success) {
-    const problems = result.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`);
+    const problems = result.error.issues.map(
+      (issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`,
+    );
     throw new EnvError(problems);
   }
   const env = result.data;

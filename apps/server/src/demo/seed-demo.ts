@@ -31,7 +31,10 @@ export async function seedDemoIfEmpty(db: Db, now = new Date()) {
     await sql`select pg_advisory_xact_lock(${DEMO_SEED_LOCK})`.execute(trx);
     if ((await countDomains(trx)) > 0) return null;
 
-    const domainIds = new Map<string, { id: string; tags: Map<string, string>; categories: Map<string, string> }>();
+    const domainIds = new Map<
+      string,
+      { id: string; tags: Map<string, string>; categories: Map<string, string> }
+    >();
     for (const demo of DEMO_DOMAINS) {
       const domain = await insertDomain(trx, { domain: demo.domain, name: demo.name });
       await upsertMembership(trx, domain.id, DEMO_ACCOUNT_EMAIL, 'admin');
@@ -69,7 +72,9 @@ export async function seedDemoIfEmpty(db: Db, now = new Date()) {
           updated_at: modified,
         },
       );
-      const tagIds = post.tagNames.map((name) => domain.tags.get(name)).filter((t): t is string => t !== undefined);
+      const tagIds = post.tagNames
+        .map((name) => domain.tags.get(name))
+        .filter((t): t is string => t !== undefined);
       await replacePostTags(trx, id, tagIds);
     }
 

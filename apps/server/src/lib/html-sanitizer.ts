@@ -1,5 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
-import { ElementType, parseDocument } from 'htmlparser2';
+import { ElementType, Parser, parseDocument } from 'htmlparser2';
 
 // Allowlist for the HTML that Lexical 0.52's $generateHtmlFromNodes writes (see the exportDOM/createDOM
 // methods in lexical, @lexical/rich-text, list, code-core, link and table) plus the product's image node
@@ -202,4 +202,32 @@ export function htmlToPlainText(html: string): string {
     .map((line) => line.trim())
     .filter((line) => line !== '')
     .join('\n');
+}
+
+/** Lexical output nests a few dozen levels at most (nested lists inside table cells). */
+export const MAX_HTML_DEPTH = 200;
+
+/**
+ * True when elements nest deeper than `maxDepth`. Parsing deeply nested HTML takes time that
+ * grows with the square of the depth, so the streaming parser stops as soon as the limit is
+ * passed, before the sanitiser ever sees the document.
+ */
+export function htmlNestsTooDeep(html: string, maxDepth = MAX_HTML_DEPTH): boolean {
+  let depth = 0;
+  let tooDeep = false;
+  const parser = new Parser({
+    onopentag() {
+      depth++;
+      if (depth > maxDepth && !tooDeep) {
+        tooDeep = true;
+        parser.pause();
+      }
+    },
+    onclosetag() {
+      depth--;
+    },
+  });
+  parser.write(html);
+  if (!tooDeep) parser.end();
+  return tooDeep;
 }

@@ -29,7 +29,12 @@ export default async function systemRoutes(app: FastifyInstance, options: { clie
   const noStore = { 'cache-control': 'no-store' };
   app.get(
     '/config/auth_config.json',
-    { schema: { hide: true, response: { 200: Type.Object({ authority: Type.String(), clientId: Type.String() }) } } },
+    {
+      schema: {
+        hide: true,
+        response: { 200: Type.Object({ authority: Type.String(), clientId: Type.String() }) },
+      },
+    },
     async (_request, reply) => reply.headers(noStore).send({ authority, clientId }),
   );
   app.get('/config/env_config.json', { schema: { hide: true } }, async (_request, reply) =>

@@ -24,7 +24,12 @@ import {
 import { existingTaxonomyIds } from '../db/repositories/taxonomy.repository.js';
 import { badRequest, conflict, notFound, tooLarge } from '../lib/app-error.js';
 import { assertVersion } from '../lib/etag.js';
-import { htmlToPlainText, sanitizeEditorHtml } from '../lib/html-sanitizer.js';
+import {
+  MAX_HTML_DEPTH,
+  htmlNestsTooDeep,
+  htmlToPlainText,
+  sanitizeEditorHtml,
+} from '../lib/html-sanitizer.js';
 import { isUniqueViolation } from '../lib/pg-errors.js';
 import { validateFields } from './custom-fields.js';
 import { editorStateProblem } from './editor-state.js';
@@ -37,7 +42,9 @@ function featureImageProblem(url: string): string | null {
   if (url === '') return null;
   try {
     const { protocol } = new URL(url);
-    return protocol === 'http:' || protocol === 'https:' ? null : 'featureImageUrl: must be an http or https address';
+    return protocol === 'http:' || protocol === 'https:'
+      ? null
+      : 'featureImageUrl: must be an http or https address';
   } catch {
     return 'featureImageUrl: must be an http or https address';
   }
@@ -51,6 +58,8 @@ async function postValues(db: Db, domainId: string, input: BlogPostInput) {
   if (blank(input.editorHtmlContent)) lines.push(`editorHtmlContent: ${REQUIRED_MESSAGE}`);
   const html = input.editorHtmlContent ?? '';
   if (Buffer.byteLength(html, 'utf8') > MAX_HTML_BYTES) throw tooLarge('editorHtmlContent: is too large');
+  if (htmlNestsTooDeep(html))
+    lines.push(`editorHtmlContent: nests elements more than ${MAX_HTML_DEPTH} levels deep`);
   const stateLine = input.editorState ? editorStateProblem(input.editorState) : null;
   if (stateLine) lines.push(stateLine);
   const imageLine = featureImageProblem(input.featureImageUrl ?? '');
@@ -64,7 +73,8 @@ async function postValues(db: Db, domainId: string, input: BlogPostInput) {
     listColumnDefs(db, domainId),
   ]);
   for (const id of tagIds) if (!knownTags.has(id)) lines.push(`tags: ${id} is not a tag of this domain`);
-  if (categoryId && !knownCategory.has(categoryId)) lines.push(`category: ${categoryId} is not a category of this domain`);
+  if (categoryId && !knownCategory.has(categoryId))
+    lines.push(`category: ${categoryId} is not a category of this domain`);
   const fields = validateFields(defs, input.fields ?? {});
   lines.push(...fields.lines);
   if (lines.length > 0) throw badRequest(lines);
@@ -108,7 +118,11 @@ async function withSlugRetry<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function loadPost(db: Db, domainId: string, id: string): Promise<{ post: BlogPost; version: number }> {
+export async function loadPost(
+  db: Db,
+  domainId: string,
+  id: string,
+): Promise<{ post: BlogPost; version: number }> {
   const row = await findPost(db, domainId, id);
   if (!row) throw notFound('Blog post');
   const tags = await findTagsOfPosts(db, [id]);

@@ -8,7 +8,9 @@ function problem(def: ColumnDef, value: FieldValue): string | null {
     case 'text':
     case 'textarea':
       if (typeof value !== 'string') return 'must be text';
-      return value.length > (TEXT_LIMIT[def.type] ?? 0) ? `must be at most ${TEXT_LIMIT[def.type]} characters` : null;
+      return value.length > (TEXT_LIMIT[def.type] ?? 0)
+        ? `must be at most ${TEXT_LIMIT[def.type]} characters`
+        : null;
     case 'number':
       return typeof value === 'number' && Number.isFinite(value) ? null : 'must be a number';
     case 'boolean':

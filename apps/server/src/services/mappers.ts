@@ -1,4 +1,12 @@
-import type { BlogPost, BlogPostSummary, Category, CategoryRef, Domain, Tag, TagRef } from '@masthead/contract';
+import type {
+  BlogPost,
+  BlogPostSummary,
+  Category,
+  CategoryRef,
+  Domain,
+  Tag,
+  TagRef,
+} from '@masthead/contract';
 import type { PostDetailRow, PostSummaryRow, TagOfPost } from '../db/repositories/posts.repository.js';
 import type { DomainRow, TaxonomyRow } from '../db/tables/database.table.js';
 
@@ -27,7 +35,11 @@ export const toCategory = (row: TaxonomyRow): Category => ({
   lastModifiedDate: iso(row.updated_at),
 });
 
-const toTagRef = (row: TagOfPost): TagRef => ({ id: row.id, tag: row.slug, tagDisplayName: row.display_name });
+const toTagRef = (row: TagOfPost): TagRef => ({
+  id: row.id,
+  tag: row.slug,
+  tagDisplayName: row.display_name,
+});
 
 function toCategoryRef(row: PostSummaryRow): CategoryRef | null {
   if (!row.category_id || row.category_slug === null || row.category_display_name === null) return null;

@@ -3,7 +3,13 @@ import { request as httpRequest } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI_ENTRY, SERVER_ENTRY, freePort, startProcess, type RunningProcess } from '../helpers/server-process.js';
+import {
+  CLI_ENTRY,
+  SERVER_ENTRY,
+  freePort,
+  startProcess,
+  type RunningProcess,
+} from '../helpers/server-process.js';
 import { startTestIdentityProvider, type TestIdentityProvider } from '../helpers/test-identity-provider.js';
 import { TEST_DB } from '../helpers/test-database.js';
 
@@ -22,7 +28,13 @@ beforeAll(async () => {
   idp = await startTestIdentityProvider();
   const port = await freePort();
   baseUrl = `http://127.0.0.1:${port}`;
-  env = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, OIDC_AUTHORITY: idp.issuer, LOG_LEVEL: 'info' };
+  env = {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    OIDC_AUTHORITY: idp.issuer,
+    LOG_LEVEL: 'info',
+  };
 });
 afterAll(async () => {
   await idp?.close();
@@ -40,7 +52,11 @@ function slowPost(url: string, token: string, body: string) {
   const bytes = Buffer.from(body);
   const req = httpRequest(url, {
     method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': bytes.length },
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      'content-length': bytes.length,
+    },
   });
   const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
     req.on('response', (res) => {
@@ -116,7 +132,9 @@ run('the server process', () => {
         headers: { authorization: `Bearer ${token}` },
       });
       expect(list.status).toBe(200);
-      expect((await list.json()).entries.map((p: { title: string }) => p.title)).toEqual(['Written during shutdown']);
+      expect((await list.json()).entries.map((p: { title: string }) => p.title)).toEqual([
+        'Written during shutdown',
+      ]);
     } finally {
       again.child.kill('SIGTERM');
       expect(await again.exited).toBe(0);

@@ -16,13 +16,19 @@ describe('parseEnv', () => {
   it('should name every bad variable in one error', () => {
     let error: unknown;
     try {
-      parseEnv({ PORT: 'abc', DATABASE_URL: 'mysql://x', STORAGE_DRIVER: 'ftp', OIDC_AUTHORITY: 'not a url' });
+      parseEnv({
+        PORT: 'abc',
+        DATABASE_URL: 'mysql://x',
+        STORAGE_DRIVER: 'ftp',
+        OIDC_AUTHORITY: 'not a url',
+      });
     } catch (e) {
       error = e;
     }
     expect(error).toBeInstanceOf(EnvError);
     const problems = (error as EnvError).problems.join('\n');
-    for (const name of ['PORT', 'DATABASE_URL', 'STORAGE_DRIVER', 'OIDC_AUTHORITY']) expect(problems).toContain(name);
+    for (const name of ['PORT', 'DATABASE_URL', 'STORAGE_DRIVER', 'OIDC_AUTHORITY'])
+      expect(problems).toContain(name);
   });
 
   it('should require the bucket and region when STORAGE_DRIVER=s3', () => {

@@ -85,7 +85,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       check (published = false or approved = true)
     )`.execute(db);
   await sql`create index posts_order_idx on posts (domain_id, updated_at desc, id desc)`.execute(db);
-  await sql`create index posts_status_idx on posts (domain_id, published, approved, updated_at desc, id desc)`.execute(db);
+  await sql`create index posts_status_idx on posts (domain_id, published, approved, updated_at desc, id desc)`.execute(
+    db,
+  );
   await sql`create index posts_search_idx on posts using gin (search)`.execute(db);
   await sql`create index posts_fields_idx on posts using gin (fields jsonb_path_ops)`.execute(db);
   await sql`create index posts_category_idx on posts (category_id) where category_id is not null`.execute(db);

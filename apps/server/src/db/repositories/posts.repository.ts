@@ -47,10 +47,13 @@ const categoryColumns = [
 
 function filtered(db: Db, domainId: string, filter: PostFilter) {
   let query = db.selectFrom('posts').where('posts.domain_id', '=', domainId);
-  if (filter.status === 'draft') query = query.where('posts.published', '=', false).where('posts.approved', '=', false);
-  if (filter.status === 'approved') query = query.where('posts.published', '=', false).where('posts.approved', '=', true);
+  if (filter.status === 'draft')
+    query = query.where('posts.published', '=', false).where('posts.approved', '=', false);
+  if (filter.status === 'approved')
+    query = query.where('posts.published', '=', false).where('posts.approved', '=', true);
   if (filter.status === 'published') query = query.where('posts.published', '=', true);
-  if (filter.tsQuery) query = query.where(sql<boolean>`posts.search @@ to_tsquery('simple', ${filter.tsQuery})`);
+  if (filter.tsQuery)
+    query = query.where(sql<boolean>`posts.search @@ to_tsquery('simple', ${filter.tsQuery})`);
   for (const [key, value] of Object.entries(filter.fields)) {
     query = query.where(sql<boolean>`posts.fields @> ${JSON.stringify({ [key]: value })}::jsonb`);
   }
@@ -61,7 +64,12 @@ function withCategory<O>(query: SelectQueryBuilder<Database, 'posts', O>) {
   return query.leftJoin('categories', 'categories.id', 'posts.category_id');
 }
 
-export async function listPostsPage(db: Db, domainId: string, filter: PostFilter, page: { limit: number; offset: number }) {
+export async function listPostsPage(
+  db: Db,
+  domainId: string,
+  filter: PostFilter,
+  page: { limit: number; offset: number },
+) {
   const base = filtered(db, domainId, filter);
   const [rows, total] = await Promise.all([
     withCategory(base)
@@ -157,7 +165,12 @@ export function insertPost(trx: Db, domainId: string, values: PostValues, extra:
 export function updatePost(trx: Db, domainId: string, id: string, values: PostValues) {
   return trx
     .updateTable('posts')
-    .set({ ...values, fields: JSON.stringify(values.fields), version: sql`version + 1`, updated_at: sql`now()` })
+    .set({
+      ...values,
+      fields: JSON.stringify(values.fields),
+      version: sql`version + 1`,
+      updated_at: sql`now()`,
+    })
     .where('domain_id', '=', domainId)
     .where('id', '=', id)
     .executeTakeFirst();
@@ -172,7 +185,12 @@ export async function replacePostTags(trx: Db, postId: string, tagIds: string[])
     .execute();
 }
 
-export function setPostFlags(trx: Db, domainId: string, id: string, flags: { approved: boolean; published: boolean }) {
+export function setPostFlags(
+  trx: Db,
+  domainId: string,
+  id: string,
+  flags: { approved: boolean; published: boolean },
+) {
   return trx
     .updateTable('posts')
     .set({ ...flags, version: sql`version + 1`, updated_at: sql`now()` })

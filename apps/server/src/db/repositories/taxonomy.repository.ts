@@ -41,7 +41,12 @@ export function listAllTaxonomy(db: Db, table: TaxonomyTableName, domainId: stri
 }
 
 export function findTaxonomy(db: Db, table: TaxonomyTableName, domainId: string, id: string) {
-  return db.selectFrom(table).selectAll().where('domain_id', '=', domainId).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom(table)
+    .selectAll()
+    .where('domain_id', '=', domainId)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 export function findTaxonomyDomainId(db: Db, table: TaxonomyTableName, id: string) {
@@ -65,7 +70,13 @@ export async function existingTaxonomyIds(db: Db, table: TaxonomyTableName, doma
   return new Set(rows.map((r) => r.id));
 }
 
-export function slugTaken(db: Db, table: TaxonomyTableName, domainId: string, slug: string, exceptId?: string) {
+export function slugTaken(
+  db: Db,
+  table: TaxonomyTableName,
+  domainId: string,
+  slug: string,
+  exceptId?: string,
+) {
   let query = db.selectFrom(table).select('id').where('domain_id', '=', domainId).where('slug', '=', slug);
   if (exceptId) query = query.where('id', '!=', exceptId);
   return query.executeTakeFirst().then(Boolean);
@@ -124,6 +135,10 @@ export async function deleteTaxonomy(trx: Db, table: TaxonomyTableName, domainId
       .where('category_id', '=', id)
       .execute();
   }
-  const result = await trx.deleteFrom(table).where('domain_id', '=', domainId).where('id', '=', id).executeTakeFirst();
+  const result = await trx
+    .deleteFrom(table)
+    .where('domain_id', '=', domainId)
+    .where('id', '=', id)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }

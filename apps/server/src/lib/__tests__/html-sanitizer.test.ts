@@ -25,7 +25,7 @@ import {
   $getRoot,
   type TextFormatType,
 } from 'lexical';
-import { htmlToPlainText, sanitizeEditorHtml } from '../html-sanitizer.js';
+import { MAX_HTML_DEPTH, htmlNestsTooDeep, htmlToPlainText, sanitizeEditorHtml } from '../html-sanitizer.js';
 
 // jsdom ships no types and this package has no @types/jsdom; describe the little we use.
 type JsdomWindow = Window & typeof globalThis & { close(): void };
@@ -543,5 +543,21 @@ describe('htmlToPlainText', () => {
 
   it('should not recurse on deeply nested input', () => {
     expect(htmlToPlainText(`${'<span>'.repeat(25_000)}deep`)).toBe('deep');
+  });
+});
+
+// Regression: parsing time grows with the square of the nesting depth, so 200,000 nested <b>
+// tags kept the event loop busy for 26 s. The depth check stops at the limit instead.
+describe('htmlNestsTooDeep', () => {
+  it('should stop early on pathological nesting and accept what Lexical produces', () => {
+    const nested = (n: number) => '<b>'.repeat(n) + 'x' + '</b>'.repeat(n);
+    const started = performance.now();
+    expect(htmlNestsTooDeep(nested(200_000))).toBe(true);
+    // Not a benchmark: a guard with a wide margin. The full parse took 26 s; stopping at the
+    // limit takes milliseconds, so even a slow, busy machine stays far below 5 s.
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(htmlNestsTooDeep(nested(MAX_HTML_DEPTH))).toBe(false);
+    expect(htmlNestsTooDeep(nested(MAX_HTML_DEPTH + 1))).toBe(true);
+    expect(htmlNestsTooDeep('<p>a<br>b<img src="https://x/y.png"><hr></p>'.repeat(1000))).toBe(false);
   });
 });

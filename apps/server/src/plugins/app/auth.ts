@@ -35,7 +35,11 @@ async function authenticate(verifier: TokenVerifier, request: FastifyRequest) {
     if (error instanceof InvalidTokenError) throw unauthorized(error.message, true);
     if (error instanceof ProviderUnavailableError) {
       request.log.warn({ err: error }, 'identity provider unavailable');
-      throw new AppError(503, [error.message], 'Sign-in cannot be checked right now; please try again shortly.');
+      throw new AppError(
+        503,
+        [error.message],
+        'Sign-in cannot be checked right now; please try again shortly.',
+      );
     }
     throw error;
   }

@@ -6,7 +6,10 @@ import { validationLines, type SchemaError } from '../../lib/validation-lines.js
 /** Fastify's own 4xx errors, with a sentence a person can act on. */
 const FASTIFY_ERRORS: Record<string, { status: number; line: string }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, line: 'The request body is too large' },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, line: 'The content type is not supported; send application/json' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    line: 'The content type is not supported; send application/json',
+  },
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, line: 'body: This field is required' },
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, line: 'body: is not valid JSON' },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, line: 'The Content-Length header is wrong' },
@@ -23,7 +26,13 @@ export default fp(async function errorHandler(app: FastifyInstance) {
       const where = error.validationContext ?? 'request';
       return reply
         .code(400)
-        .send(errorBody(400, lines, `The ${where === 'querystring' ? 'query' : where} is not valid; see errors for each field.`));
+        .send(
+          errorBody(
+            400,
+            lines,
+            `The ${where === 'querystring' ? 'query' : where} is not valid; see errors for each field.`,
+          ),
+        );
     }
     const known = error.code ? FASTIFY_ERRORS[error.code] : undefined;
     if (known) return reply.code(known.status).send(errorBody(known.status, [known.line], `${known.line}.`));
@@ -35,10 +44,18 @@ export default fp(async function errorHandler(app: FastifyInstance) {
     request.log.error({ err: error }, 'unhandled error');
     return reply
       .code(500)
-      .send(errorBody(500, ['An unexpected error occurred'], 'Something went wrong on the server; please try again.'));
+      .send(
+        errorBody(
+          500,
+          ['An unexpected error occurred'],
+          'Something went wrong on the server; please try again.',
+        ),
+      );
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send(errorBody(404, [`No route for ${request.method} ${request.url.split('?')[0]}`], 'Not found.'));
+    reply
+      .code(404)
+      .send(errorBody(404, [`No route for ${request.method} ${request.url.split('?')[0]}`], 'Not found.'));
   });
 });

@@ -16,7 +16,9 @@ export default fp(async function openapi(app: FastifyInstance, options: { public
           '{ error, errors[], detailedMessage }. Calls need a bearer access token from the configured OpenID provider.',
       },
       servers: [{ url: options.publicUrl }],
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
     },
     hideUntagged: true,
   });

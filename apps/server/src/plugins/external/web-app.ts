@@ -17,7 +17,12 @@ export default fp(async function webApp(app: FastifyInstance, options: { root: s
     app.log.warn(`No web build at ${options.root}; run "npm run build" to serve the web app`);
     return;
   }
-  await app.register(fastifyStatic, { root: options.root, wildcard: false, index: false, cacheControl: false });
+  await app.register(fastifyStatic, {
+    root: options.root,
+    wildcard: false,
+    index: false,
+    cacheControl: false,
+  });
   app.get('/*', { schema: { hide: true } }, (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     if (API_PREFIXES.some((prefix) => url.startsWith(prefix)) || path.extname(url) !== '') {

@@ -21,7 +21,7 @@ import {
 } from '../../../services/blogs.service.js';
 import { errorResponses, security } from '../../route-schemas.js';
 import { listPosts } from './list-posts.js';
-import { BlogListQuery, ManageQuery } from './schemas.js';
+import { BlogListQuery, BlogPostBody, ManageQuery } from './schemas.js';
 
 const tags = ['blog posts'];
 const etagHeader = { headers: { etag: Type.String({ description: 'The version, for If-Match' }) } };
@@ -77,7 +77,7 @@ export default async function blogRoutes(app: FastifyInstance) {
         description: 'The slug is derived from the title and made unique in the domain with -2, -3…',
         security,
         querystring: DomainQuery,
-        body: BlogPostInput,
+        body: BlogPostBody,
         response: { 201: BlogPost, ...errorResponses(400, 413) },
       },
     },
@@ -95,11 +95,12 @@ export default async function blogRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Update a draft post',
-        description: 'Refused with 409 while the post is approved or published, and with 412 when If-Match is stale.',
+        description:
+          'Refused with 409 while the post is approved or published, and with 412 when If-Match is stale.',
         security,
         params: IdParams,
         querystring: DomainQuery,
-        body: BlogPostInput,
+        body: BlogPostBody,
         response: { 200: BlogPost, ...errorResponses(400, 404, 409, 412, 413) },
       },
     },

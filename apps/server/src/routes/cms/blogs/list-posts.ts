@@ -14,14 +14,19 @@ function fieldFilters(query: BlogListQuery, defs: ColumnDef[]) {
     if (!name.startsWith('field.')) continue;
     const key = name.slice('field.'.length);
     const def = defs.find((d) => d.key === key);
-    if (!def || def.type !== 'select' || !def.filterable) lines.push(`${name}: is not a filterable field of this domain`);
+    if (!def || def.type !== 'select' || !def.filterable)
+      lines.push(`${name}: is not a filterable field of this domain`);
     else if (value !== '') filters[key] = String(value);
   }
   if (lines.length > 0) throw badRequest(lines);
   return filters;
 }
 
-export async function listPosts(db: Db, domainId: string, query: BlogListQuery): Promise<PagedResponse<BlogPostSummary>> {
+export async function listPosts(
+  db: Db,
+  domainId: string,
+  query: BlogListQuery,
+): Promise<PagedResponse<BlogPostSummary>> {
   const hasFieldFilter = Object.keys(query).some((name) => name.startsWith('field.'));
   const fields = hasFieldFilter ? fieldFilters(query, await listColumnDefs(db, domainId)) : {};
   const { rows, total } = await listPostsPage(

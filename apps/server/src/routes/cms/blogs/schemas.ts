@@ -1,5 +1,31 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { BLOG_STATUSES, ListQuery, MANAGE_TYPES, DomainQuery } from '@masthead/contract';
+import {
+  BLOG_STATUSES,
+  BlogPostInput,
+  ListQuery,
+  MANAGE_TYPES,
+  DomainQuery,
+  type FieldValue,
+} from '@masthead/contract';
+
+/**
+ * The contract's BlogPostInput with its scalar unions written as one `type` list. The app's ajv runs
+ * with coerceTypes, which turns a value into the first branch of an anyOf: a number field's 42
+ * became "42" and true became "true" (then refused as "must be a number"), and an editorState of
+ * null became "". With a type list ajv coerces only when no listed type matches.
+ */
+export const BlogPostBody = Type.Object({
+  ...BlogPostInput.properties,
+  editorState: Type.Optional(
+    Type.Unsafe<string | null>({ type: ['string', 'null'], description: 'Serialised Lexical editor state' }),
+  ),
+  fields: Type.Optional(
+    Type.Record(
+      Type.String({ maxLength: 64 }),
+      Type.Unsafe<FieldValue>({ type: ['string', 'number', 'boolean', 'null'], maxLength: 10000 }),
+    ),
+  ),
+});
 
 export const BlogListQuery = Type.Object(
   {

@@ -28,14 +28,17 @@ export default async function domainRoutes(app: FastifyInstance) {
       schema: {
         tags: ['domains'],
         summary: 'The details of several domains, in the order asked',
-        description: 'Every domain in the body must be one the user is a member of; otherwise 403 names the others.',
+        description:
+          'Every domain in the body must be one the user is a member of; otherwise 403 names the others.',
         security,
         body: DomainList,
         response: { 200: Type.Array(Domain), ...errorResponses(400) },
       },
     },
     async (request) => {
-      const mine = new Map((await listMembershipsForEmail(app.db, request.user.email)).map((m) => [m.domain, m]));
+      const mine = new Map(
+        (await listMembershipsForEmail(app.db, request.user.email)).map((m) => [m.domain, m]),
+      );
       const asked = [...new Set(request.body.map((host) => host.toLowerCase()))];
       const others = asked.filter((host) => !mine.has(host));
       if (others.length > 0) throw forbidden(`You are not a member of: ${others.join(', ')}`);

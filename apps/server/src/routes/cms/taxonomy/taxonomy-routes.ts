@@ -56,7 +56,8 @@ export function taxonomyRoutes<Entity>(kind: TaxonomyKind<Entity>) {
     return { name, slug };
   }
 
-  const duplicate = (slug: string) => conflict(`A ${lower} with the slug "${slug}" already exists in this domain`);
+  const duplicate = (slug: string) =>
+    conflict(`A ${lower} with the slug "${slug}" already exists in this domain`);
 
   return async function routes(app: FastifyInstance) {
     app.get<{ Querystring: ListQuery }>(
@@ -137,11 +138,13 @@ export function taxonomyRoutes<Entity>(kind: TaxonomyKind<Entity>) {
         const access = await requireDomain(app.db, request, request.query.domain, 'manageTaxonomy');
         const { name, slug } = displayNameOf(request.body);
         if (await slugTaken(app.db, kind.table, access.id, slug)) throw duplicate(slug);
-        const row = await insertTaxonomy(app.db, kind.table, { domainId: access.id, slug, displayName: name }).catch(
-          (error: unknown) => {
-            throw isUniqueViolation(error) ? duplicate(slug) : error;
-          },
-        );
+        const row = await insertTaxonomy(app.db, kind.table, {
+          domainId: access.id,
+          slug,
+          displayName: name,
+        }).catch((error: unknown) => {
+          throw isUniqueViolation(error) ? duplicate(slug) : error;
+        });
         reply.header('etag', etagOf(row.version));
         return reply.code(201).send(kind.toEntity(row));
       },
