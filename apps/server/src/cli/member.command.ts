@@ -1,0 +1,93 @@
+import { ROLES } from '@masthead/contract';
+import {
+  deleteMembership,
+  findMembership,
+  listMembers,
+  upsertMembership,
+} from '../db/repositories/domains.repository.js';
+import { parseEmail, parseHostName, parseRole } from './arguments.js';
+import { InputError } from './cli-error.js';
+import type { Command, CommandGroup } from './command.js';
+import { formatTable } from './format-table.js';
+import { requireKnownDomain } from './known-domain.js';
+
+const DEFAULT_ROLE = 'editor';
+
+const add: Command = {
+  name: 'member add',
+  synopsis: '<email> <domain> [--role author|editor|admin]',
+  summary: 'give someone a role on a domain (or change it)',
+  description:
+    'Gives the user with this e-mail a role on the domain. A user who is already a member gets the new\n' +
+    'role. author: writes posts; editor: also approves and publishes them and manages tags and\n' +
+    'categories; admin: also manages custom fields and members.',
+  positionals: ['email', 'domain'],
+  options: {
+    role: {
+      type: 'string',
+      short: 'r',
+      valueName: ROLES.join('|'),
+      description: `the role (default: ${DEFAULT_ROLE})`,
+    },
+  },
+  prepare({ positionals: [rawEmail = '', rawHost = ''], values }) {
+    const email = parseEmail(rawEmail, 'member add');
+    const host = parseHostName(rawHost, 'member add');
+    const role = parseRole((values.role as string | undefined) ?? DEFAULT_ROLE, 'member add');
+    return async ({ db, out }) => {
+      const report = await db.transaction().execute(async (trx) => {
+        const domain = await requireKnownDomain(trx, host);
+        const before = await findMembership(trx, domain.domain, email);
+        await upsertMembership(trx, domain.id, email, role);
+        if (!before) return `Added ${email} to ${domain.domain} as ${role}.`;
+        if (before.role === role) return `${email} is already ${role} on ${domain.domain}.`;
+        return `Changed ${email} on ${domain.domain} from ${before.role} to ${role}.`;
+      });
+      out.line(report);
+    };
+  },
+};
+
+const remove: Command = {
+  name: 'member remove',
+  synopsis: '<email> <domain>',
+  summary: 'take away access to a domain',
+  description: 'Removes the user with this e-mail from the domain. Their posts stay.',
+  positionals: ['email', 'domain'],
+  options: {},
+  prepare({ positionals: [rawEmail = '', rawHost = ''] }) {
+    const email = parseEmail(rawEmail, 'member remove');
+    const host = parseHostName(rawHost, 'member remove');
+    return async ({ db, out }) => {
+      const domain = await requireKnownDomain(db, host);
+      const result = await deleteMembership(db, domain.id, email);
+      if (Number(result.numDeletedRows) === 0)
+        throw new InputError(`${email} is not a member of ${domain.domain}`);
+      out.line(`Removed ${email} from ${domain.domain}.`);
+    };
+  },
+};
+
+const list: Command = {
+  name: 'member list',
+  synopsis: '<domain>',
+  summary: "list a domain's members and their roles",
+  description: 'Prints one line per member of the domain: the e-mail and the role.',
+  positionals: ['domain'],
+  options: {},
+  prepare({ positionals: [rawHost = ''] }) {
+    const host = parseHostName(rawHost, 'member list');
+    return async ({ db, out }) => {
+      const domain = await requireKnownDomain(db, host);
+      const members = await listMembers(db, domain.id);
+      if (members.length === 0) out.note(`${domain.domain} has no members yet.`);
+      for (const line of formatTable(members.map((m) => [m.email, m.role]))) out.line(line);
+    };
+  },
+};
+
+export const memberCommands: CommandGroup = {
+  name: 'member',
+  summary: 'Manages who may work on a domain, and in which role',
+  commands: [add, remove, list],
+};
