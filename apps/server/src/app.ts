@@ -39,7 +39,15 @@ export async function buildApp(options: AppOptions) {
     logger: options.logger ?? { level: env.LOG_LEVEL },
     bodyLimit: BODY_LIMIT,
     ajv: {
-      customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: true, useDefaults: true },
+      // allowUnionTypes: a type list such as ['string', 'number'] is how a body union escapes
+      // coercion into its first branch (see BlogPostBody).
+      customOptions: {
+        allErrors: true,
+        allowUnionTypes: true,
+        coerceTypes: 'array',
+        removeAdditional: true,
+        useDefaults: true,
+      },
     },
     // Requests may not run unbounded; a slow client cannot hold a connection forever.
     requestTimeout: 60_000,

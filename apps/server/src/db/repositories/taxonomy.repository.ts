@@ -121,12 +121,18 @@ export function updateTaxonomy(
  */
 export async function deleteTaxonomy(trx: Db, table: TaxonomyTableName, domainId: string, id: string) {
   if (table === 'tags') {
+    // Only a tag of this domain is detached: an id of another domain changes nothing.
+    const tagOfDomain = trx
+      .selectFrom('tags')
+      .select('id')
+      .where('domain_id', '=', domainId)
+      .where('id', '=', id);
     await trx
       .updateTable('posts')
       .set({ version: sql`version + 1` })
-      .where('id', 'in', trx.selectFrom('post_tags').select('post_id').where('tag_id', '=', id))
+      .where('id', 'in', trx.selectFrom('post_tags').select('post_id').where('tag_id', 'in', tagOfDomain))
       .execute();
-    await trx.deleteFrom('post_tags').where('tag_id', '=', id).execute();
+    await trx.deleteFrom('post_tags').where('tag_id', 'in', tagOfDomain).execute();
   } else {
     await trx
       .updateTable('posts')

@@ -27,7 +27,8 @@ function unauthorized(message: string, invalid: boolean) {
 
 async function authenticate(verifier: TokenVerifier, request: FastifyRequest) {
   const header = request.headers.authorization;
-  const match = header ? /^Bearer ([A-Za-z0-9\-_.~+/]+=*)$/.exec(header) : null;
+  // The scheme name is case-insensitive (RFC 9110 §11.1).
+  const match = header ? /^Bearer +([A-Za-z0-9\-_.~+/]+=*)$/i.exec(header) : null;
   if (!match?.[1]) throw unauthorized('A bearer access token is required', false);
   try {
     request.user = await verifier.verify(match[1]);

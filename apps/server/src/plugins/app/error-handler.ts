@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, errorBody } from '../../lib/app-error.js';
+import { isUnstorableText } from '../../lib/pg-errors.js';
 import { validationLines, type SchemaError } from '../../lib/validation-lines.js';
 
 /** Fastify's own 4xx errors, with a sentence a person can act on. */
@@ -36,6 +37,10 @@ export default fp(async function errorHandler(app: FastifyInstance) {
     }
     const known = error.code ? FASTIFY_ERRORS[error.code] : undefined;
     if (known) return reply.code(known.status).send(errorBody(known.status, [known.line], `${known.line}.`));
+    if (isUnstorableText(error)) {
+      const line = 'A text contains a character that cannot be stored, such as NUL (\\u0000)';
+      return reply.code(400).send(errorBody(400, [line], `${line}.`));
+    }
     // JSON syntax errors surface as a plain SyntaxError with status 400.
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
