@@ -94,10 +94,17 @@ async function postValues(db: Db, domainId: string, input: BlogPostInput) {
   return { values, tagIds };
 }
 
-/** The first free slug of the family base, base-2, base-3… (DESIGN §3). */
-async function freeSlug(db: Db, domainId: string, title: string, exceptId?: string) {
+const inFamily = (slug: string, base: string) =>
+  slug === base || (slug.startsWith(`${base}-`) && /^\d+$/.test(slug.slice(base.length + 1)));
+
+/**
+ * The first free slug of the family base, base-2, base-3… (DESIGN §3). A post that already has a
+ * slug of its title's family keeps it, so its address does not move when another post frees "base".
+ */
+async function freeSlug(db: Db, domainId: string, title: string, current?: { id: string; slug: string }) {
   const base = blogSlug(title);
-  const taken = await takenSlugs(db, domainId, base, exceptId);
+  if (current && inFamily(current.slug, base)) return current.slug;
+  const taken = await takenSlugs(db, domainId, base, current?.id);
   if (!taken.has(base)) return base;
   let n = 2;
   while (taken.has(`${base}-${n}`)) n++;
@@ -157,7 +164,7 @@ export async function updateExistingPost(
       const refusal = editRefusal(current, 'edit');
       if (refusal) throw conflict(refusal);
       const { values, tagIds } = await postValues(trx, domainId, input);
-      const slug = await freeSlug(trx, domainId, values.title, id);
+      const slug = await freeSlug(trx, domainId, values.title, { id, slug: current.slug });
       await updatePost(trx, domainId, id, { ...values, slug });
       await replacePostTags(trx, id, tagIds);
     }),

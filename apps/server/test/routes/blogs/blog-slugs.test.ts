@@ -29,6 +29,21 @@ describe('POST /cms/blogs/info', () => {
     expect((await createPost(api, { title: 'Real Title', slug: 'hand-made' })).slug).toBe('real-title');
   });
 
+  // Regression: re-saving "hello-2" after "hello" was freed moved its address to "hello".
+  it('should keep a post at its suffixed slug when the plain slug is freed and it is saved again', async () => {
+    const { api } = await newDomainApi(ctx);
+    const first = await createPost(api, { title: 'Hello' });
+    const second = await createPost(api, { title: 'Hello' });
+    expect(second.slug).toBe('hello-2');
+
+    expect((await api.remove(first.id)).statusCode).toBe(204);
+    const resaved = await api.update(second.id, postBody({ title: 'Hello' }));
+
+    expect(resaved.statusCode, resaved.body).toBe(200);
+    expect(resaved.json().slug).toBe('hello-2');
+    expect((await createPost(api, { title: 'Hello' })).slug).toBe('hello');
+  });
+
   it('should add -2, -3 … for the same title in one domain', async () => {
     const { api } = await newDomainApi(ctx);
 
