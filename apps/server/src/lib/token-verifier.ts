@@ -1,4 +1,12 @@
-import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
+import {
+  createRemoteJWKSet,
+  errors as joseErrors,
+  jwtVerify,
+  type CompactJWSHeaderParameters,
+  type FlattenedJWSInput,
+  type JWTPayload,
+  type JWTVerifyGetKey,
+} from 'jose';
 import { LRUCache } from 'lru-cache';
 
 /** Asymmetric algorithms only: a shared-secret (HS*) or "none" token is never accepted. */
@@ -15,6 +23,8 @@ export const ACCEPTED_ALGORITHMS = [
   'EdDSA',
 ];
 const CLOCK_TOLERANCE_SECONDS = 5;
+/** A provider that does not answer in time is unavailable (jose's own JWKS timeout is the same). */
+const PROVIDER_TIMEOUT_MS = 5_000;
 
 export interface VerifiedUser {
   sub: string;
@@ -36,6 +46,20 @@ export interface TokenVerifierOptions {
   audience: string;
   /** For tests and the built-in provider: fetch with a different implementation. */
   fetch?: typeof fetch;
+  /** How long discovery and userinfo may take; 5 s by default. */
+  timeoutMs?: number;
+  /**
+   * The built-in provider's issuer and public keys, handed over in-process: its tokens are then
+   * checked without any request (PUBLIC_URL may not be reachable from inside), with the same checks.
+   */
+  local?: KeySource;
+}
+
+/** Where tokens come from: the issuer they must name and the keys that sign them. */
+export interface KeySource {
+  issuer: string;
+  keys: JWTVerifyGetKey;
+  userinfoEndpoint?: string;
 }
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
@@ -59,12 +83,11 @@ export class TokenVerifier {
   }
 
   async verify(token: string): Promise<VerifiedUser> {
-    const discovery = await this.loadDiscovery();
-    this.jwks ??= createRemoteJWKSet(new URL(discovery.jwks_uri));
+    const source = await this.keySource();
     let payload: JWTPayload;
     try {
-      ({ payload } = await jwtVerify(token, this.jwks, {
-        issuer: discovery.issuer,
+      ({ payload } = await jwtVerify(token, (header, input) => providerKey(source.keys, header, input), {
+        issuer: source.issuer,
         audience: this.options.audience,
         algorithms: ACCEPTED_ALGORITHMS,
         clockTolerance: CLOCK_TOLERANCE_SECONDS,
@@ -83,8 +106,15 @@ export class TokenVerifier {
     if (typeof payload.email === 'string' && payload.email) {
       return { sub, email: payload.email.toLowerCase(), name: name ?? payload.email };
     }
-    const info = await this.userinfo(token, sub, discovery);
+    const info = await this.userinfo(token, sub, source.userinfoEndpoint);
     return { sub, email: info.email.toLowerCase(), name: name ?? info.name ?? info.email };
+  }
+
+  private async keySource(): Promise<KeySource> {
+    if (this.options.local) return this.options.local;
+    const discovery = await this.loadDiscovery();
+    const jwks = (this.jwks ??= createRemoteJWKSet(new URL(discovery.jwks_uri)));
+    return { issuer: discovery.issuer, keys: jwks, userinfoEndpoint: discovery.userinfo_endpoint };
   }
 
   private loadDiscovery(): Promise<Discovery> {
@@ -97,13 +127,13 @@ export class TokenVerifier {
 
   private async fetchDiscovery(): Promise<Discovery> {
     const authority = trimSlash(this.options.authority);
-    const response = await this.fetch(`${authority}/.well-known/openid-configuration`).catch(
-      (error: unknown) => {
-        throw new ProviderUnavailableError(`The identity provider at ${authority} could not be reached`, {
-          cause: error,
-        });
-      },
-    );
+    const response = await this.fetch(`${authority}/.well-known/openid-configuration`, {
+      signal: AbortSignal.timeout(this.options.timeoutMs ?? PROVIDER_TIMEOUT_MS),
+    }).catch((error: unknown) => {
+      throw new ProviderUnavailableError(`The identity provider at ${authority} could not be reached`, {
+        cause: error,
+      });
+    });
     if (!response.ok) throw new ProviderUnavailableError(`The identity provider answered ${response.status}`);
     const document = (await response.json()) as Partial<Discovery>;
     if (typeof document.issuer !== 'string' || typeof document.jwks_uri !== 'string') {
@@ -118,22 +148,54 @@ export class TokenVerifier {
   }
 
   /** When the access token has no e-mail, ask the provider once and remember the answer. */
-  private async userinfo(token: string, sub: string, discovery: Discovery) {
+  private async userinfo(token: string, sub: string, endpoint: string | undefined) {
     const cached = this.userinfoCache.get(sub);
     if (cached) return cached;
-    if (!discovery.userinfo_endpoint) throw new InvalidTokenError('The access token carries no e-mail');
-    const response = await this.fetch(discovery.userinfo_endpoint, {
+    if (!endpoint) throw new InvalidTokenError('The access token carries no e-mail');
+    // An unreachable or failing provider is a 503, not a bad token (nor a 500).
+    const unavailable = (cause?: unknown) =>
+      new ProviderUnavailableError('The identity provider did not answer the userinfo request', { cause });
+    const response = await this.fetch(endpoint, {
       headers: { authorization: `Bearer ${token}` },
+      signal: AbortSignal.timeout(this.options.timeoutMs ?? PROVIDER_TIMEOUT_MS),
+    }).catch((error: unknown) => {
+      throw unavailable(error);
     });
+    if (response.status >= 500) throw unavailable();
     if (!response.ok)
       throw new InvalidTokenError('The access token carries no e-mail and userinfo refused it');
-    const body = (await response.json()) as { sub?: string; email?: string; name?: string };
+    const body = (await response.json().catch((error: unknown) => {
+      throw unavailable(error);
+    })) as { sub?: string; email?: string; name?: string };
     if (body.sub !== sub || typeof body.email !== 'string' || !body.email) {
       throw new InvalidTokenError('The access token carries no e-mail and userinfo gave none');
     }
     const info = { email: body.email, ...(body.name ? { name: body.name } : {}) };
     this.userinfoCache.set(sub, info);
     return info;
+  }
+}
+
+/** Errors of the key lookup that are the token's fault; any other failure is the provider's. */
+const TOKEN_KEY_ERRORS = [
+  joseErrors.JWKSNoMatchingKey,
+  joseErrors.JWKSMultipleMatchingKeys,
+  joseErrors.JOSENotSupported,
+];
+
+/** The JWKS lookup, with a key set that cannot be fetched or read reported as the provider's fault (503). */
+async function providerKey(
+  jwks: JWTVerifyGetKey,
+  header: CompactJWSHeaderParameters,
+  input: FlattenedJWSInput,
+) {
+  try {
+    return await jwks(header, input);
+  } catch (error) {
+    if (TOKEN_KEY_ERRORS.some((type) => error instanceof type)) throw error;
+    throw new ProviderUnavailableError("The identity provider's signing keys could not be loaded", {
+      cause: error,
+    });
   }
 }
 
