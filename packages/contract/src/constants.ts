@@ -2,6 +2,8 @@
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
 export const FIRST_PAGE = 0;
+/** Ten million pages of 100 is a billion posts: far past any real list, far inside an OFFSET. */
+export const MAX_PAGE_INDEX = 10_000_000;
 /** Upper bound of a serialised Lexical editor state, in UTF-8 bytes. */
 export const MAX_EDITOR_STATE_BYTES = 2 * 1024 * 1024;
 export const MAX_TITLE_LENGTH = 500;

@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants.js';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_INDEX, MAX_PAGE_SIZE } from './constants.js';
 
 export const DomainQuery = Type.Object({
   domain: Type.String({ minLength: 1, maxLength: 253, description: 'The host name of the selected domain' }),
@@ -8,7 +8,13 @@ export type DomainQuery = Static<typeof DomainQuery>;
 
 export const ListQuery = Type.Object({
   domain: DomainQuery.properties.domain,
-  page: Type.Integer({ minimum: 0, default: 0, description: 'Zero-based page index' }),
+  // The upper bound keeps page × numberOfEntries inside a database OFFSET.
+  page: Type.Integer({
+    minimum: 0,
+    maximum: MAX_PAGE_INDEX,
+    default: 0,
+    description: 'Zero-based page index',
+  }),
   numberOfEntries: Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE }),
   search: Type.String({ maxLength: 200, default: '' }),
 });

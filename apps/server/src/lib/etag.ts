@@ -8,22 +8,22 @@ export function setEtag(reply: FastifyReply, version: number) {
 }
 
 /**
- * The version a PUT expects, from If-Match. No header means "no precondition" (the spec's client
- * sends none); "*" matches any existing version. A list or weak tags are accepted (RFC 9110).
+ * The versions a PUT may apply to, from If-Match. No header means "no precondition" (the spec's
+ * client sends none); "*" matches any existing version. If-Match compares strongly (RFC 9110
+ * §13.1.1), so a weak tag never matches, and neither does a tag we could not have issued.
  */
-export function expectedVersion(request: FastifyRequest): number | undefined {
+export function expectedVersions(request: FastifyRequest): number[] | undefined {
   const header = request.headers['if-match'];
   if (header === undefined || header.trim() === '*') return undefined;
   const versions = header
     .split(',')
-    .map((tag) => /^\s*(?:W\/)?"(\d{1,9})"\s*$/.exec(tag)?.[1])
+    .map((tag) => /^\s*"(\d{1,9})"\s*$/.exec(tag)?.[1])
     .filter((v): v is string => v !== undefined)
     .map(Number);
-  // An If-Match that names no version we could have issued can never match.
-  if (versions.length !== 1) throw preconditionFailed();
-  return versions[0];
+  if (versions.length === 0) throw preconditionFailed();
+  return versions;
 }
 
-export function assertVersion(expected: number | undefined, current: number) {
-  if (expected !== undefined && expected !== current) throw preconditionFailed();
+export function assertVersion(expected: number[] | undefined, current: number) {
+  if (expected !== undefined && !expected.includes(current)) throw preconditionFailed();
 }

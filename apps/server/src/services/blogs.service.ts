@@ -154,13 +154,13 @@ export async function updateExistingPost(
   domainId: string,
   id: string,
   input: BlogPostInput,
-  expectedVersion: number | undefined,
+  expectedVersions: number[] | undefined,
 ) {
   await withSlugRetry(() =>
     db.transaction().execute(async (trx) => {
       const current = await findPost(trx, domainId, id, { forUpdate: true });
       if (!current) throw notFound('Blog post');
-      assertVersion(expectedVersion, current.version);
+      assertVersion(expectedVersions, current.version);
       const refusal = editRefusal(current, 'edit');
       if (refusal) throw conflict(refusal);
       const { values, tagIds } = await postValues(trx, domainId, input);

@@ -114,12 +114,22 @@ describe.each(KINDS)('/cms/$path', ({ path, table, nameField, slugField }) => {
       expect(current.json()).toMatchObject({ [nameField]: 'Second Name' });
       expect(current.headers.etag).toBe(renamed.headers.etag);
 
+      // A list that names the current version matches; a weak tag never does (strong comparison).
+      const weak = await send(
+        'PUT',
+        info(domain.domain, created.id),
+        { [nameField]: 'Third Name' },
+        {
+          'if-match': `W/${current.headers.etag as string}`,
+        },
+      );
+      expectErrorBody(weak, 412);
       const fresh = await send(
         'PUT',
         info(domain.domain, created.id),
         { [nameField]: 'Third Name' },
         {
-          'if-match': current.headers.etag as string,
+          'if-match': `${etag}, ${current.headers.etag as string}`,
         },
       );
       expect(fresh.statusCode, fresh.body).toBe(200);

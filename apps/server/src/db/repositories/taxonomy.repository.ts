@@ -94,11 +94,11 @@ export function insertTaxonomy(
     .executeTakeFirstOrThrow();
 }
 
-/** Updates only when the version still matches (when one is given); undefined means no row did. */
+/** Updates only when the version is one of those given (if any); undefined means no row did. */
 export function updateTaxonomy(
   db: Db,
   table: TaxonomyTableName,
-  key: { domainId: string; id: string; version?: number },
+  key: { domainId: string; id: string; versions?: number[] },
   values: { slug: string; displayName: string },
 ) {
   let query = db
@@ -111,7 +111,7 @@ export function updateTaxonomy(
     })
     .where('domain_id', '=', key.domainId)
     .where('id', '=', key.id);
-  if (key.version !== undefined) query = query.where('version', '=', key.version);
+  if (key.versions !== undefined) query = query.where('version', 'in', key.versions);
   return query.returningAll().executeTakeFirst();
 }
 

@@ -252,6 +252,8 @@ describe('GET /cms/blogs/all', () => {
     ['numberOfEntries=0', { numberOfEntries: 0 }, /^numberOfEntries: /],
     ['numberOfEntries=101', { numberOfEntries: 101 }, /^numberOfEntries: /],
     ['page=abc', { page: 'abc' }, /^page: /],
+    // Regression: a page this large overflowed the database OFFSET and gave a 500.
+    ['page=100000000000000000000', { page: '100000000000000000000' }, /^page: /],
     ['status=archived', { status: 'archived' }, /^status: /],
   ])('should refuse %s with 400 naming the parameter', async (_name, query, line) => {
     const { api } = await newDomainApi(ctx);

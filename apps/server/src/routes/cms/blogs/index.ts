@@ -10,7 +10,7 @@ import {
 } from '@masthead/contract';
 import type { FastifyInstance } from 'fastify';
 import { findPostDomainId } from '../../../db/repositories/posts.repository.js';
-import { expectedVersion, setEtag } from '../../../lib/etag.js';
+import { expectedVersions, setEtag } from '../../../lib/etag.js';
 import { requireDomain, requireResourceDomain } from '../../../services/access.js';
 import {
   createPost,
@@ -111,7 +111,7 @@ export default async function blogRoutes(app: FastifyInstance) {
         access.id,
         request.params.id,
         request.body,
-        expectedVersion(request),
+        expectedVersions(request),
       );
       setEtag(reply, version);
       return post;

@@ -22,7 +22,7 @@ import {
 } from '../../../db/repositories/taxonomy.repository.js';
 import type { TaxonomyRow } from '../../../db/tables/database.table.js';
 import { badRequest, conflict, notFound, preconditionFailed } from '../../../lib/app-error.js';
-import { etagOf, expectedVersion, setEtag } from '../../../lib/etag.js';
+import { etagOf, expectedVersions, setEtag } from '../../../lib/etag.js';
 import { isUniqueViolation } from '../../../lib/pg-errors.js';
 import { requireDomain, requireResourceDomain } from '../../../services/access.js';
 import { paged } from '../../../services/paging.js';
@@ -166,14 +166,14 @@ export function taxonomyRoutes<Entity>(kind: TaxonomyKind<Entity>) {
       async (request, reply) => {
         const access = await requireDomain(app.db, request, request.query.domain, 'manageTaxonomy');
         const { name, slug } = displayNameOf(request.body);
-        const version = expectedVersion(request);
+        const versions = expectedVersions(request);
         const existing = await findTaxonomy(app.db, kind.table, access.id, request.params.id);
         if (!existing) throw notFound(kind.label);
         if (await slugTaken(app.db, kind.table, access.id, slug, existing.id)) throw duplicate(slug);
         const row = await updateTaxonomy(
           app.db,
           kind.table,
-          { domainId: access.id, id: existing.id, ...(version !== undefined ? { version } : {}) },
+          { domainId: access.id, id: existing.id, ...(versions !== undefined ? { versions } : {}) },
           { slug, displayName: name },
         ).catch((error: unknown) => {
           throw isUniqueViolation(error) ? duplicate(slug) : error;
