@@ -1,0 +1,116 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeAuth, jsonResponse, renderWithProviders, stubApi } from '../../test/render.js';
+import { AppRoutes } from '../router.js';
+
+vi.mock('../../lib/oidc.js', () => ({ getAccessToken: async () => 'token-123' }));
+
+const BLOG = {
+  id: '11111111-1111-4111-8111-111111111111',
+  domain: 'blog.example.com',
+  name: 'Example Engineering',
+};
+
+function renderAt(path: string, auth = fakeAuth()) {
+  return renderWithProviders(
+    <MemoryRouter initialEntries={[path]}>
+      <AppRoutes />
+    </MemoryRouter>,
+    { auth },
+  );
+}
+
+const signedOut = (overrides = {}) => fakeAuth({ isAuthenticated: false, user: null, ...overrides });
+
+beforeEach(() => {
+  vi.stubGlobal(
+    'fetch',
+    stubApi({
+      'GET /cms/user/info': () =>
+        jsonResponse(200, { domains: [BLOG.domain], memberships: [], name: 'Ada', email: 'ada@example.com' }),
+      'POST /cms/domain/info/all': () => jsonResponse(200, [BLOG]),
+    }).fetchStub,
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('routes', () => {
+  it.each(['/', '/metadata'])('should show the login screen at %s when signed out', async (path) => {
+    const signinRedirect = vi.fn(async () => undefined);
+    renderAt(path, signedOut({ signinRedirect }));
+
+    expect(screen.getByText('Experience the future of blog management')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In to Dashboard' }));
+    expect(signinRedirect).toHaveBeenCalledTimes(1);
+  });
+
+  it('should name a failed sign-in on the login screen', () => {
+    const error = Object.assign(new Error('No matching state found in storage'), {
+      source: 'signinCallback' as const,
+    });
+    renderAt('/', signedOut({ error }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Sign-in failed');
+  });
+
+  it('should show Loading... instead of the login screen while the session is being restored', () => {
+    renderAt('/', signedOut({ isLoading: true }));
+    expect(screen.getByText('Loading...')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign In to Dashboard' })).not.toBeInTheDocument();
+  });
+
+  it('should show the blog posts page in the shell when signed in', async () => {
+    renderAt('/');
+    expect(screen.getByRole('heading', { name: 'Blog Posts' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Blog Posts' })).toHaveAttribute('aria-current', 'page');
+    const banner = screen.getByRole('banner');
+    expect(await within(banner).findByText('Example Engineering', { selector: 'p' })).toBeInTheDocument();
+  });
+
+  it('should show the user and the selected domain in the sidebar footer and log out from there', async () => {
+    const signoutRedirect = vi.fn(async () => undefined);
+    renderAt('/metadata', fakeAuth({ signoutRedirect }));
+    expect(screen.getByRole('heading', { name: 'Metadata & Assets' })).toBeInTheDocument();
+
+    const sidebar = screen.getByRole('complementary', { hidden: true });
+    expect(within(sidebar).getByText('Ada Lovelace')).toBeInTheDocument();
+    expect(within(sidebar).getByText('A')).toBeInTheDocument();
+    expect(await within(sidebar).findByText('Example Engineering')).toBeInTheDocument();
+
+    await userEvent.click(within(sidebar).getByRole('button', { name: 'Log out', hidden: true }));
+    expect(signoutRedirect).toHaveBeenCalledTimes(1);
+  });
+
+  it('should show the no-domain text when the user has no domains', async () => {
+    vi.stubGlobal(
+      'fetch',
+      stubApi({
+        'GET /cms/user/info': () =>
+          jsonResponse(200, { domains: [], memberships: [], name: 'Ada', email: 'a@b.c' }),
+      }).fetchStub,
+    );
+    renderAt('/');
+    expect(await screen.findByText('No domain assigned to your account yet')).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Domain' })).not.toBeInTheDocument();
+  });
+
+  it('should show Loading... on the callback while signed out, and go to / once signed in', async () => {
+    const view = renderAt('/authentication/callback', signedOut());
+    expect(screen.getByText('Loading...')).toBeInTheDocument();
+
+    view.unmount();
+    renderAt('/authentication/callback');
+    expect(await screen.findByRole('heading', { name: 'Blog Posts' })).toBeInTheDocument();
+  });
+
+  it('should show the not-found screen for an unknown address, with a way back to /', async () => {
+    renderAt('/no/such/page', signedOut());
+    expect(screen.getByText('404')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Back to Dashboard' }));
+    expect(screen.getByRole('button', { name: 'Sign In to Dashboard' })).toBeInTheDocument();
+  });
+});

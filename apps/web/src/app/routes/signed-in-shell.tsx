@@ -1,0 +1,49 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DashboardLayout, type NavItem } from '../../components/layouts/index.js';
+import { PostsIcon, RefreshIcon, TagsIcon } from '../../components/ui/icons.js';
+import { paths } from '../../config/paths.js';
+import { UserCard } from '../../features/auth/index.js';
+import { DomainSelect, useDomainSelection } from '../../features/domains/index.js';
+
+/** Brings the domain selection and the signed-in user into the shell's header and sidebar. */
+export function SignedInShell({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const { domains, selectedDomain, hasNoDomains, userInfo, selectById } = useDomainSelection();
+
+  const navItems: NavItem[] = [
+    { to: paths.home, label: t('nav.blogPosts'), icon: <PostsIcon />, end: true },
+    { to: paths.metadata, label: t('nav.metadata'), icon: <TagsIcon /> },
+  ];
+
+  const headerActions = (
+    <>
+      {hasNoDomains ? (
+        <p className="app-header__no-domain">{t('dashboard.noDomain')}</p>
+      ) : (
+        <DomainSelect domains={domains} selectedId={selectedDomain?.id} onSelect={selectById} />
+      )}
+      <button
+        type="button"
+        className="icon-button"
+        aria-label={t('dashboard.refresh')}
+        onClick={() => window.location.reload()}
+      >
+        <RefreshIcon />
+      </button>
+    </>
+  );
+
+  return (
+    <DashboardLayout
+      title={selectedDomain?.name ?? ''}
+      navItems={navItems}
+      headerActions={headerActions}
+      sidebarFooter={
+        <UserCard domainName={selectedDomain?.name} fallbackName={userInfo?.name || userInfo?.email} />
+      }
+    >
+      {children}
+    </DashboardLayout>
+  );
+}

@@ -1,0 +1,91 @@
+import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { SIDEBAR_ANIMATION_MS, WIDE_SCREEN_QUERY } from '../../config/constants.js';
+import { useMediaQuery } from '../../lib/use-media-query.js';
+import '../ui/button.css';
+import './dashboard-layout.css';
+import { Header } from './header.js';
+import type { NavItem } from './nav-item.js';
+import { Sidebar } from './sidebar.js';
+
+interface DashboardLayoutProps {
+  title: string;
+  navItems: NavItem[];
+  headerActions: ReactNode;
+  sidebarFooter: ReactNode;
+  children: ReactNode;
+}
+
+const SIDEBAR_ID = 'app-sidebar';
+const MAIN_ID = 'main-content';
+
+/**
+ * The signed-in shell: sidebar, header and main. The sidebar is fixed on wide screens and a drawer
+ * below them (spec §2); the drawer closes on its close button, the backdrop, a link and Escape.
+ */
+export function DashboardLayout({
+  title,
+  navItems,
+  headerActions,
+  sidebarFooter,
+  children,
+}: DashboardLayoutProps) {
+  const { t } = useTranslation();
+  const wide = useMediaQuery(WIDE_SCREEN_QUERY);
+  const [open, setOpen] = useState(false);
+  // Growing the window past the breakpoint turns the drawer into the fixed sidebar.
+  const drawerOpen = open && !wide;
+  const close = () => setOpen(false);
+
+  const { pathname } = useLocation();
+  useEffect(() => setOpen(false), [pathname]);
+
+  useEffect(() => {
+    if (!drawerOpen) return;
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('keydown', closeOnEscape);
+    return () => document.removeEventListener('keydown', closeOnEscape);
+  }, [drawerOpen]);
+
+  const style = { '--drawer-duration': `${SIDEBAR_ANIMATION_MS}ms` } as CSSProperties;
+
+  return (
+    <div className="shell" data-wide={wide} style={style}>
+      <a className="skip-link" href={`#${MAIN_ID}`}>
+        {t('common.skipToContent')}
+      </a>
+      <Sidebar
+        id={SIDEBAR_ID}
+        items={navItems}
+        footer={sidebarFooter}
+        wide={wide}
+        drawerOpen={drawerOpen}
+        onClose={close}
+      />
+      {!wide && (
+        <div
+          className="shell__backdrop"
+          data-open={drawerOpen}
+          data-testid="drawer-backdrop"
+          onClick={close}
+          aria-hidden="true"
+        />
+      )}
+      <div className="shell__body">
+        <Header
+          title={title}
+          actions={headerActions}
+          sidebarId={SIDEBAR_ID}
+          drawerOpen={drawerOpen}
+          onMenuClick={() => setOpen(true)}
+        />
+        <main id={MAIN_ID} className="shell__main" tabIndex={-1}>
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+export { DashboardLayout } from './dashboard-layout.js';
+export type { NavItem } from './nav-item.js';

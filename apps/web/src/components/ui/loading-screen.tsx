@@ -1,0 +1,25 @@
+import { useTranslation } from 'react-i18next';
+import './loading-screen.css';
+
+/** Full-page wait with a spinner and "Loading..." (spec §2). */
+export function LoadingScreen() {
+  const { t } = useTranslation();
+  return (
+    <div className="loading-screen" role="status">
+      <span className="spinner" aria-hidden="true" />
+      <p className="loading-screen__text">{t('common.loading')}</p>
+    </div>
+  );
+}
+
+/**
+ * Shown before the translations have arrived, so it has no text to show; aria-busy tells assistive
+ * technology that the page is still on its way.
+ */
+export function BootPlaceholder() {
+  return (
+    <div className="loading-screen" aria-busy="true">
+      <span className="spinner" aria-hidden="true" />
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { useTranslation } from 'react-i18next';
+import { useAuth } from 'react-oidc-context';
+import { authErrorKey } from '../auth-error.js';
+import './login-screen.css';
+
+/** The screen for anyone not signed in: one button that starts the redirect sign-in (spec §1). */
+export function LoginScreen() {
+  const { t } = useTranslation();
+  const auth = useAuth();
+  return (
+    <main className="login">
+      <section className="login__card" aria-labelledby="login-title">
+        <p className="login__brand">{t('login.brand')}</p>
+        <h1 id="login-title" className="login__title">
+          {t('login.title')}
+        </h1>
+        <p className="login__subtitle">{t('login.subtitle')}</p>
+        {auth.error && (
+          <p className="login__error" role="alert">
+            {t(authErrorKey(auth.error))}
+          </p>
+        )}
+        <button
+          type="button"
+          className="button button--primary button--large login__button"
+          onClick={() => void auth.signinRedirect()}
+          disabled={auth.activeNavigator === 'signinRedirect'}
+        >
+          {t('login.signIn')}
+        </button>
+        <p className="login__description">{t('login.description')}</p>
+      </section>
+    </main>
+  );
+}

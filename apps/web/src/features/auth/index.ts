@@ -1,0 +1,4 @@
+export { LoginScreen } from './components/login-screen.js';
+export { UserCard } from './components/user-card.js';
+export { useSilentRenewRetry } from './hooks/use-silent-renew-retry.js';
+export { authErrorKey } from './auth-error.js';

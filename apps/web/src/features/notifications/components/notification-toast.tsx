@@ -1,0 +1,61 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks.js';
+import { CloseIcon } from '../../../components/ui/icons.js';
+import { TOAST_AUTO_HIDE_MS } from '../../../config/constants.js';
+import { notificationHidden, selectNotification } from '../notification-slice.js';
+import { ToastIcon } from './toast-icon.js';
+import './notification-toast.css';
+
+/** The one toast of the app, top right; it hides itself after TOAST_AUTO_HIDE_MS (spec §2, §9). */
+export function NotificationToast() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const notification = useAppSelector(selectNotification);
+  const { type, title, description, visible } = notification;
+
+  // A new notification is a new object, so its timer starts afresh.
+  useEffect(() => {
+    if (!visible) return;
+    const timer = window.setTimeout(() => dispatch(notificationHidden()), TOAST_AUTO_HIDE_MS);
+    return () => window.clearTimeout(timer);
+  }, [notification, visible, dispatch]);
+
+  if (!visible) return null;
+
+  const urgent = type === 'error' || type === 'warning';
+  // Error toasts always carry the generic heading; the details are in the description.
+  const heading = type === 'error' ? t('notification.somethingWentWrong') : title;
+
+  return (
+    <div
+      className={`toast toast--${type}`}
+      data-type={type}
+      role={urgent ? 'alert' : 'status'}
+      aria-live={urgent ? 'assertive' : 'polite'}
+      aria-atomic="true"
+    >
+      <ToastIcon type={type} />
+      <div className="toast__body">
+        <p className="toast__title">{heading}</p>
+        {description.length > 1 ? (
+          <ul className="toast__list">
+            {description.map((line, index) => (
+              <li key={index}>{line}</li>
+            ))}
+          </ul>
+        ) : description.length === 1 ? (
+          <p className="toast__description">{description[0]}</p>
+        ) : null}
+      </div>
+      <button
+        type="button"
+        className="icon-button toast__close"
+        aria-label={t('notification.close')}
+        onClick={() => dispatch(notificationHidden())}
+      >
+        <CloseIcon />
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { isRejected, isRejectedWithValue, type Middleware } from '@reduxjs/toolkit';
+import { notificationShown, type NotificationContent } from './notification-slice.js';
+
+export type Translate = (key: string) => string;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+function nonEmptyString(value: unknown): value is string {
+  return typeof value === 'string' && value.trim() !== '';
+}
+
+/**
+ * Turns a failed call's payload ({ status, data }) into the error toast of spec §8: the title is the
+ * body's `error`, else "Error"; the description is its `errors`, else its `detailedMessage`, else
+ * "Unknown error occurred".
+ */
+export function errorNotificationFor(payload: unknown, translate: Translate): NotificationContent {
+  const body = isRecord(payload) && isRecord(payload.data) ? payload.data : {};
+  const errors = Array.isArray(body.errors) ? body.errors.filter(nonEmptyString) : [];
+  let description: string[];
+  if (errors.length > 0) description = errors;
+  else if (nonEmptyString(body.detailedMessage)) description = [body.detailedMessage];
+  else description = [translate('notification.unknownError')];
+  return {
+    type: 'error',
+    title: nonEmptyString(body.error) ? body.error : translate('notification.errorTitle'),
+    description,
+  };
+}
+
+/**
+ * The one place where failed calls reach the user: a rejected call with a value (an API error)
+ * raises the error toast. Every rejected action is logged. Rejections that only mean "already
+ * cached or in flight" (a thunk's condition said no) are not failures and stay quiet.
+ */
+export function createErrorToastMiddleware(translate: Translate): Middleware {
+  return (store) => (next) => (action) => {
+    const result = next(action);
+    if (isRejectedWithValue(action)) {
+      console.error('Request failed', action.payload, action);
+      store.dispatch(notificationShown(errorNotificationFor(action.payload, translate)));
+    } else if (isRejected(action) && !action.meta.condition) {
+      console.error('Action rejected', action.error, action);
+    }
+    return result;
+  };
+}

@@ -1,0 +1,24 @@
+/** The documents the server publishes under /config (spec §3, §7). */
+export interface AuthConfig {
+  authority: string;
+  clientId: string;
+}
+
+export interface EnvConfig extends AuthConfig {
+  env: string;
+  apiBaseUri: string;
+}
+
+export type LoadStatus = 'idle' | 'loading' | 'succeeded' | 'failed';
+
+export interface Loadable<T> {
+  status: LoadStatus;
+  data?: T;
+  /** Kept when the load failed, for the log and for support. */
+  error?: string;
+}
+
+export interface ConfigState {
+  auth: Loadable<AuthConfig>;
+  env: Loadable<EnvConfig>;
+}

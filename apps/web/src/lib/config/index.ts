@@ -1,0 +1,2 @@
+export * from './config-types.js';
+export * from './config-slice.js';

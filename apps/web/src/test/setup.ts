@@ -1,0 +1,16 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach } from 'vitest';
+import { initTestI18n } from './test-i18n.js';
+import { installMatchMedia } from './match-media.js';
+
+initTestI18n();
+
+beforeEach(() => {
+  installMatchMedia(false);
+  window.localStorage.clear();
+});
+
+afterEach(() => {
+  cleanup();
+});
