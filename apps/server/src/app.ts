@@ -58,10 +58,18 @@ export async function buildApp(options: AppOptions) {
   app.removeContentTypeParser('text/plain');
 
   const authority = authorityOf(env);
+  // Without OIDC_AUTHORITY the server is its own identity provider, and checks its tokens in-process.
+  // It is loaded only then: oidc-provider brings Koa, and warns at load on Node 20 (decision 008).
+  const builtIn = env.OIDC_AUTHORITY
+    ? undefined
+    : await (await import('./plugins/app/idp/index.js')).startIdentityProvider(env, options.db);
   await app.register(errorHandler);
   await app.register(helmet, { contentSecurityPolicy: false, global: true });
   await app.register(database, { db: options.db, closeWithApp: options.closeDatabase ?? false });
-  await app.register(auth, { verifier: new TokenVerifier({ authority, audience: env.OIDC_AUDIENCE }) });
+  await app.register(auth, {
+    verifier: new TokenVerifier({ authority, audience: env.OIDC_AUDIENCE, local: builtIn?.tokenSource }),
+  });
+  if (builtIn) await builtIn.register(app);
   await app.register(openapi, { publicUrl: env.PUBLIC_URL });
   await app.register(systemRoutes, {
     clientConfig: {

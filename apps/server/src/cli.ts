@@ -2,4 +2,8 @@
 import { runCli } from './cli/run-cli.js';
 
 // Setting the exit code, rather than calling process.exit(), lets pending output reach a pipe first.
-process.exitCode = await runCli(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr });
+process.exitCode = await runCli(process.argv.slice(2), {
+  stdout: process.stdout,
+  stderr: process.stderr,
+  stdin: process.stdin,
+});

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { EnvError, parseEnv } from './config/env.js';
 import { openDatabase } from './db/open-database.js';
+import { demoBanner } from './demo/demo-banner.js';
 import { seedDemoIfEmpty } from './demo/seed-demo.js';
 import { DataDirLockedError } from './lib/data-dir-lock.js';
 
@@ -16,10 +17,10 @@ async function main() {
   // The database closes after the server has stopped taking requests and finished the open ones.
   app.addHook('onClose', async () => opened.close());
 
-  if (env.MASTHEAD_DEMO) {
-    const demo = await seedDemoIfEmpty(opened.db);
-    if (demo) app.log.info(demo.message);
-  }
+  const demo = env.MASTHEAD_DEMO
+    ? await seedDemoIfEmpty(opened.db, new Date(), { account: !env.OIDC_AUTHORITY })
+    : null;
+  if (demo) app.log.info(demo.message);
 
   let closing = false;
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
@@ -41,6 +42,8 @@ async function main() {
   app.log.info(
     `Masthead is running at ${env.PUBLIC_URL} (database: ${opened.kind === 'pglite' ? `PGlite in ${env.DATA_DIR}` : 'PostgreSQL'})`,
   );
+  // Once the address answers: the demo account's password, which exists nowhere else in clear.
+  if (demo?.account) process.stdout.write(demoBanner(env.PUBLIC_URL, demo.account));
 }
 
 main().catch((error: unknown) => {

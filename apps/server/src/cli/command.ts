@@ -1,4 +1,6 @@
+import type { Env } from '../config/env.js';
 import type { Db } from '../db/database.js';
+import type { TerminalInput } from './read-secret.js';
 
 /** Where the command line writes, and the environment it is configured from. */
 export interface CliIo {
@@ -6,6 +8,15 @@ export interface CliIo {
   stderr: { write(text: string): unknown };
   /** Read by parseEnv; when absent, parseEnv reads the process environment. */
   env?: Record<string, string | undefined>;
+  /** Where passwords are asked for; without a terminal here, commands never prompt. */
+  stdin?: TerminalInput;
+}
+
+/** What a command may use, besides its arguments, before the database is opened. */
+export interface PrepareContext {
+  env: Env;
+  /** Asks on the terminal with the typing hidden; absent when standard input is not a terminal. */
+  askSecret?: (prompt: string) => Promise<string>;
 }
 
 /** stdout carries only results, so that they can be piped; notes for people go to stderr. */
@@ -49,8 +60,8 @@ export interface Command {
   options: Record<string, OptionSpec>;
   /** `migrate` migrates by itself so that it can report what ran; every other command migrates on open. */
   migratesItself?: boolean;
-  /** Checks the arguments, before any database is opened, and returns the work to do. */
-  prepare(args: ParsedArgs): Task | Promise<Task>;
+  /** Checks the arguments (and asks for what is missing) before any database is opened, and returns the work to do. */
+  prepare(args: ParsedArgs, context: PrepareContext): Task | Promise<Task>;
 }
 
 /** Commands that share a first word, such as `domain add|list|remove`. */

@@ -1,13 +1,17 @@
 import type { CommandEntry } from './command.js';
 import { domainCommands } from './domain.command.js';
 import { fieldsCommands } from './fields.command.js';
+import { keysCommands } from './keys.command.js';
 import { memberCommands } from './member.command.js';
 import { migrateCommand } from './migrate.command.js';
+import { userCommands } from './user.command.js';
 
-/** Every command, in the order of the help. A new group (such as `user`) is one more entry here. */
+/** Every command, in the order of the help. A new group is one more entry here. */
 export const COMMANDS: readonly CommandEntry[] = [
   domainCommands,
   memberCommands,
+  userCommands,
+  keysCommands,
   fieldsCommands,
   migrateCommand,
 ];

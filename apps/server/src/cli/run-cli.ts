@@ -4,6 +4,7 @@ import { DataDirLockedError } from '../lib/data-dir-lock.js';
 import { EXIT_BAD_INPUT, EXIT_FAILURE, EXIT_OK, InputError, UsageError } from './cli-error.js';
 import type { CliIo, Output } from './command.js';
 import { COMMANDS } from './commands.js';
+import { readSecret } from './read-secret.js';
 import { resolveInvocation } from './resolve-invocation.js';
 
 function outputTo(io: CliIo): Output {
@@ -45,8 +46,13 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       io.stdout.write(invocation.text);
       return EXIT_OK;
     }
-    const task = await invocation.command.prepare(invocation.args);
     const env = parseEnv(io.env);
+    const { stdin } = io;
+    const askSecret = stdin?.isTTY ? (prompt: string) => readSecret(stdin, io.stderr, prompt) : undefined;
+    const task = await invocation.command.prepare(invocation.args, {
+      env,
+      ...(askSecret ? { askSecret } : {}),
+    });
     const opened = await openDatabase(env, { migrate: !invocation.command.migratesItself });
     try {
       await task({ db: opened.db, out: outputTo(io) });

@@ -12,9 +12,9 @@ export function topUsage(entries: readonly CommandEntry[]): string {
   return [
     'Usage: masthead <command> [arguments]',
     '',
-    "Manages Masthead's domains, members and custom fields, and migrates the database. It reads the",
-    "same environment as the server (DATABASE_URL, or PGlite in DATA_DIR) and refuses to open PGlite's",
-    'data folder while the server is running on it.',
+    "Manages Masthead's domains, members, custom fields, and the built-in sign-in's accounts and keys,",
+    'and migrates the database. It reads the same environment as the server (DATABASE_URL, or PGlite',
+    "in DATA_DIR) and refuses to open PGlite's data folder while the server is running on it.",
     '',
     'Commands:',
     ...indent(formatTable([...commandRows(commands), ['help [command]', 'show the help of a command']])),

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { blogSlug, tagSlug } from '@masthead/contract';
 import { subDays, subHours } from 'date-fns';
 import { sql } from 'kysely';
@@ -6,8 +7,9 @@ import { replaceColumnDefs } from '../db/repositories/column-defs.repository.js'
 import { countDomains, insertDomain, upsertMembership } from '../db/repositories/domains.repository.js';
 import { insertPost, replacePostTags } from '../db/repositories/posts.repository.js';
 import { insertTaxonomy, type TaxonomyTableName } from '../db/repositories/taxonomy.repository.js';
+import { createAccount } from '../idp/accounts.js';
 import { sanitizeEditorHtml } from '../lib/html-sanitizer.js';
-import { DEMO_ACCOUNT_EMAIL, DEMO_DOMAINS, DEMO_POSTS } from './demo-content.js';
+import { DEMO_ACCOUNT_EMAIL, DEMO_ACCOUNT_NAME, DEMO_DOMAINS, DEMO_POSTS } from './demo-content.js';
 
 /** Any constant works; it only has to be the same for every instance that may seed at once. */
 const DEMO_SEED_LOCK = 740_113_021;
@@ -22,11 +24,29 @@ async function insertNames(trx: Db, table: TaxonomyTableName, domainId: string, 
 }
 
 /**
- * First start with an empty database: two domains, their tags, categories and custom field, about
- * 25 posts in every workflow state, and admin rights on both for the demo account's e-mail. The
- * advisory lock keeps two instances that start together from seeding twice.
+ * The demo account, with a random password of about 16 characters (typed by hand at most once,
+ * before the user changes it). Undefined when the account already existed: its password is not
+ * ours to show.
  */
-export async function seedDemoIfEmpty(db: Db, now = new Date()) {
+async function createDemoAccount(trx: Db) {
+  const password = randomBytes(12).toString('base64url');
+  const account = await createAccount(trx, { email: DEMO_ACCOUNT_EMAIL, name: DEMO_ACCOUNT_NAME, password });
+  return account ? { email: account.email, password } : undefined;
+}
+
+export interface DemoOptions {
+  /** Also create the demo account in the built-in identity provider (off with OIDC_AUTHORITY). */
+  account?: boolean;
+}
+
+/**
+ * First start with an empty database: two domains, their tags, categories and custom field, about
+ * 25 posts in every workflow state, and admin rights on both for the demo account's e-mail. With
+ * the built-in provider, also the demo account itself, with a random password that is returned
+ * once and never stored in clear. The advisory lock keeps two instances that start together from
+ * seeding twice.
+ */
+export async function seedDemoIfEmpty(db: Db, now = new Date(), options: DemoOptions = {}) {
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${DEMO_SEED_LOCK})`.execute(trx);
     if ((await countDomains(trx)) > 0) return null;
@@ -81,6 +101,7 @@ export async function seedDemoIfEmpty(db: Db, now = new Date()) {
     const hosts = DEMO_DOMAINS.map((d) => d.domain).join(' and ');
     return {
       domains: DEMO_DOMAINS.map((d) => d.domain),
+      account: options.account ? await createDemoAccount(trx) : undefined,
       message: `Demo created: ${DEMO_POSTS.length} posts on ${hosts}; ${DEMO_ACCOUNT_EMAIL} is admin on both.`,
     };
   });

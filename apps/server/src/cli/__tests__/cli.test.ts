@@ -58,7 +58,7 @@ describe('masthead command line', { timeout: 60_000 }, () => {
   it('should run the migrations of a new database, then say it is up to date', async () => {
     const first = await masthead('migrate');
     expect(first.code).toBe(0);
-    expect(first.stdout).toBe('2026-11-21T1500-initial\n');
+    expect(first.stdout).toBe('2026-11-21T1500-initial\n2026-11-21T1600-identity-provider\n');
 
     const second = await masthead('migrate');
     expect(second.code).toBe(0);
@@ -286,6 +286,9 @@ describe('masthead command line', { timeout: 60_000 }, () => {
       'member add',
       'member remove',
       'member list',
+      'user add',
+      'user passwd',
+      'keys rotate',
       'fields set',
       'fields show',
       'migrate',

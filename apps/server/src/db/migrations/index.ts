@@ -1,5 +1,6 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as initial from './2026-11-21T1500-initial.js';
+import * as identityProvider from './2026-11-21T1600-identity-provider.js';
 
 /**
  * Migrations are listed here rather than read from disk so that the bundled server carries them.
@@ -7,6 +8,7 @@ import * as initial from './2026-11-21T1500-initial.js';
  */
 const migrations: Record<string, Migration> = {
   '2026-11-21T1500-initial': initial,
+  '2026-11-21T1600-identity-provider': identityProvider,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -69,6 +69,37 @@ export interface ColumnDefsTable {
   position: number;
 }
 
+export interface IdpAccountsTable {
+  id: Generated<string>;
+  /** Stored lower-case, like memberships: the token's e-mail is matched against both. */
+  email: string;
+  name: string;
+  /** scrypt, with its parameters: see lib/password-hash.ts. */
+  password_hash: string;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** oidc-provider's records; the payload is the provider's own, opaque to us. */
+export interface IdpPayloadsTable {
+  model: string;
+  id: string;
+  payload: ColumnType<Record<string, unknown>, string, string>;
+  grant_id: string | null;
+  uid: string | null;
+  user_code: string | null;
+  expires_at: Date | null;
+  consumed_at: Date | null;
+}
+
+export interface IdpKeysTable {
+  id: string;
+  kind: 'signing' | 'cookie';
+  /** A private JWK (JSON) for signing keys, a random base64url string for cookie keys. */
+  secret: string;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   domains: DomainsTable;
   memberships: MembershipsTable;
@@ -77,6 +108,9 @@ export interface Database {
   posts: PostsTable;
   post_tags: PostTagsTable;
   column_defs: ColumnDefsTable;
+  idp_accounts: IdpAccountsTable;
+  idp_payloads: IdpPayloadsTable;
+  idp_keys: IdpKeysTable;
 }
 
 export type DomainRow = Selectable<DomainsTable>;
@@ -86,3 +120,4 @@ export type PostRow = Selectable<PostsTable>;
 export type NewPost = Insertable<PostsTable>;
 export type PostUpdate = Updateable<PostsTable>;
 export type ColumnDefRow = Selectable<ColumnDefsTable>;
+export type IdpAccountRow = Selectable<IdpAccountsTable>;

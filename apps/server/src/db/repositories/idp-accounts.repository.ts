@@ -1,0 +1,38 @@
+import type { Db } from '../database.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function findAccountByEmail(db: Db, email: string) {
+  return db
+    .selectFrom('idp_accounts')
+    .selectAll()
+    .where('email', '=', email.toLowerCase())
+    .executeTakeFirst();
+}
+
+/** The provider looks accounts up by `sub`, which is the account id; anything else is no account. */
+export async function findAccountById(db: Db, id: string) {
+  if (!UUID.test(id)) return undefined;
+  return db.selectFrom('idp_accounts').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Undefined when an account with this e-mail already exists. */
+export function insertAccount(db: Db, values: { email: string; name: string; passwordHash: string }) {
+  return db
+    .insertInto('idp_accounts')
+    .values({ email: values.email.toLowerCase(), name: values.name, password_hash: values.passwordHash })
+    .onConflict((oc) => oc.column('email').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** The account's id, or undefined when there is no account with this e-mail. */
+export async function updatePasswordHash(db: Db, email: string, passwordHash: string) {
+  const row = await db
+    .updateTable('idp_accounts')
+    .set({ password_hash: passwordHash, updated_at: new Date() })
+    .where('email', '=', email.toLowerCase())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id;
+}

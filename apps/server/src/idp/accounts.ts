@@ -1,0 +1,62 @@
+import type { Db } from '../db/database.js';
+import {
+  findAccountByEmail,
+  insertAccount,
+  updatePasswordHash,
+} from '../db/repositories/idp-accounts.repository.js';
+import { deletePayloadsOfAccount } from '../db/repositories/idp-payloads.repository.js';
+import type { IdpAccountRow } from '../db/tables/database.table.js';
+import { hashPassword, verifyPassword } from '../lib/password-hash.js';
+
+/** NIST SP 800-63B: at least 8 characters; the upper bound only keeps hashing cheap to ask for. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 1024;
+
+/** Why a password is refused, or undefined when it is acceptable. */
+export function passwordProblem(password: string): string | undefined {
+  if (password.length < PASSWORD_MIN_LENGTH)
+    return `the password must have at least ${PASSWORD_MIN_LENGTH} characters`;
+  if (password.length > PASSWORD_MAX_LENGTH)
+    return `the password must have at most ${PASSWORD_MAX_LENGTH} characters`;
+  return undefined;
+}
+
+/** Undefined when an account with this e-mail already exists. */
+export async function createAccount(db: Db, values: { email: string; name: string; password: string }) {
+  const passwordHash = await hashPassword(values.password);
+  return insertAccount(db, { email: values.email, name: values.name, passwordHash });
+}
+
+/**
+ * False when there is no account with this e-mail. A new password also signs the account out
+ * everywhere (its sessions and refresh tokens go), as after a leaked password it should.
+ */
+export async function setPassword(db: Db, email: string, password: string) {
+  const passwordHash = await hashPassword(password);
+  return db.transaction().execute(async (trx) => {
+    const accountId = await updatePasswordHash(trx, email, passwordHash);
+    if (accountId) await deletePayloadsOfAccount(trx, accountId);
+    return accountId !== undefined;
+  });
+}
+
+/** Hashed once, on first use: checked against when the e-mail is unknown. */
+let decoyHash: Promise<string> | undefined;
+
+/**
+ * The account whose e-mail and password these are, or undefined. An unknown e-mail costs the same
+ * scrypt work as a wrong password, so the answer time does not tell which of the two was wrong.
+ */
+export async function authenticate(
+  db: Db,
+  email: string,
+  password: string,
+): Promise<IdpAccountRow | undefined> {
+  const account = await findAccountByEmail(db, email.trim());
+  if (!account) {
+    decoyHash ??= hashPassword('decoy password, never matched');
+    await verifyPassword(password, await decoyHash);
+    return undefined;
+  }
+  return (await verifyPassword(password, account.password_hash)) ? account : undefined;
+}

@@ -1,0 +1,100 @@
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import type { Provider } from 'oidc-provider';
+import type { Env } from '../../../config/env.js';
+import type { Db } from '../../../db/database.js';
+import { deleteExpiredPayloads } from '../../../db/repositories/idp-payloads.repository.js';
+import { loadOrCreateKeys, localKeyLookup, readKeys } from '../../../idp/keys.js';
+import { createProvider } from '../../../idp/provider.js';
+import type { KeySource } from '../../../lib/token-verifier.js';
+import interactionRoutes from './interaction-routes.js';
+
+export interface IdpPluginOptions {
+  provider: Provider;
+  db: Db;
+  publicUrl: string;
+  cookieKeys: string[];
+}
+
+const MOUNT = '/oidc';
+/** Expired provider records are invisible already; they are deleted hourly to reclaim the space. */
+const SWEEP_INTERVAL_MS = 60 * 60_000;
+
+/**
+ * The provider builds its URLs, and decides whether cookies are Secure, from the request. Users
+ * reach the server at PUBLIC_URL, whatever address a proxy or container forwards to, so the
+ * request is made to say exactly that (the provider trusts these headers: provider.proxy).
+ */
+function addressedAsPublicUrl(raw: IncomingMessage, publicUrl: URL) {
+  raw.headers['x-forwarded-host'] = publicUrl.host;
+  raw.headers['x-forwarded-proto'] = publicUrl.protocol.slice(0, -1);
+}
+
+/**
+ * The built-in identity provider at /oidc (DESIGN §1): oidc-provider's own endpoints, handed the
+ * raw request, and our sign-in pages next to them (interaction-routes.ts).
+ */
+export default async function idp(app: FastifyInstance, options: IdpPluginOptions) {
+  const { provider, db } = options;
+  const publicUrl = new URL(options.publicUrl);
+  provider.on('server_error', (_ctx: unknown, error: Error) =>
+    app.log.error({ err: error }, 'identity provider error'),
+  );
+  // Koa prints unhandled errors itself unless someone listens.
+  provider.on('error', (error: Error) => app.log.error({ err: error }, 'identity provider error'));
+
+  await app.register(async function providerEndpoints(scope) {
+    // oidc-provider reads form bodies itself: here Fastify must leave the request stream unread.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    const handle = provider.callback();
+    scope.route({
+      method: ['GET', 'POST', 'OPTIONS'],
+      url: `${MOUNT}/*`,
+      schema: { hide: true },
+      handler: async (request, reply) => {
+        reply.hijack();
+        const raw = request.raw as IncomingMessage & { originalUrl?: string };
+        addressedAsPublicUrl(raw, publicUrl);
+        // Mounted like Express would: the provider routes on the rest of the path and finds its
+        // mount point by comparing it with originalUrl.
+        raw.originalUrl = raw.url;
+        raw.url = (raw.url ?? '/').slice(MOUNT.length);
+        await handle(raw, reply.raw);
+      },
+    });
+  });
+
+  await app.register(interactionRoutes, {
+    provider,
+    db,
+    publicUrl: options.publicUrl,
+    cookieKeys: options.cookieKeys,
+  });
+
+  const sweep = setInterval(() => {
+    deleteExpiredPayloads(db).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'could not delete expired sign-in records'),
+    );
+  }, SWEEP_INTERVAL_MS);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
+}
+
+/**
+ * The built-in identity provider, ready to mount: its keys (created on the first start), the
+ * provider, and what the API needs to check its tokens in-process.
+ */
+export async function startIdentityProvider(env: Env, db: Db) {
+  const keys = await loadOrCreateKeys(db);
+  const provider = createProvider({
+    db,
+    publicUrl: env.PUBLIC_URL,
+    clientId: env.OIDC_CLIENT_ID,
+    audience: env.OIDC_AUDIENCE,
+    keys,
+  });
+  const tokenSource: KeySource = { issuer: provider.issuer, keys: localKeyLookup(keys, () => readKeys(db)) };
+  const options: IdpPluginOptions = { provider, db, publicUrl: env.PUBLIC_URL, cookieKeys: keys.cookie };
+  return { tokenSource, register: (app: FastifyInstance) => app.register(idp, options) };
+}

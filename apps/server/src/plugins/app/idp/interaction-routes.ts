@@ -1,0 +1,148 @@
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { errors, type Interaction, type Provider } from 'oidc-provider';
+import type { Db } from '../../../db/database.js';
+import { authenticate } from '../../../idp/accounts.js';
+import { PAGE_CSP } from '../../../idp/pages/layout.js';
+import { loginPage } from '../../../idp/pages/login-page.js';
+import { errorPage } from '../../../idp/pages/provider-pages.js';
+import { INTERACTION_PATH } from '../../../idp/provider.js';
+import { AppError } from '../../../lib/app-error.js';
+import { checkCsrfToken, clearCsrfToken, issueCsrfToken } from './csrf.js';
+import { formEmail, loginLimits } from './login-limits.js';
+
+export interface InteractionRoutesOptions {
+  provider: Provider;
+  db: Db;
+  publicUrl: string;
+  cookieKeys: string[];
+}
+
+const INVALID_LOGIN = 'Invalid e-mail or password';
+const params = Type.Object({
+  uid: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }),
+});
+
+function sendPage(reply: FastifyReply, status: number, html: string) {
+  return reply
+    .code(status)
+    .headers({
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+      'content-security-policy': PAGE_CSP,
+    })
+    .send(html);
+}
+
+function field(request: FastifyRequest, name: string): string {
+  const value = (request.body as Record<string, unknown> | undefined)?.[name];
+  return typeof value === 'string' ? value : '';
+}
+
+/**
+ * The built-in provider's login page (DESIGN §1): GET shows the form of an interaction the provider
+ * started, POST …/login checks it and hands the account back to the provider, which finishes the
+ * authorization request. Everything else under /oidc belongs to the provider itself.
+ */
+export default async function interactionRoutes(app: FastifyInstance, options: InteractionRoutesOptions) {
+  const { provider, db, publicUrl } = options;
+  const secure = publicUrl.startsWith('https:');
+  await app.register(formbody, { bodyLimit: 16 * 1024 });
+  // Signed with the same persistent keys as the provider's cookies, so a restart keeps forms valid.
+  await app.register(cookie, { secret: options.cookieKeys });
+  const limits = await loginLimits(app);
+
+  /** The provider's interaction for this browser, when it is the one in the address. */
+  async function interactionFor(request: FastifyRequest<{ Params: { uid: string } }>, reply: FastifyReply) {
+    let interaction: Interaction;
+    try {
+      interaction = await provider.interactionDetails(request.raw, reply.raw);
+    } catch (error) {
+      if (error instanceof errors.SessionNotFound) return undefined;
+      throw error;
+    }
+    return interaction.uid === request.params.uid && interaction.prompt.name === 'login'
+      ? interaction
+      : undefined;
+  }
+
+  const expired = (reply: FastifyReply) =>
+    sendPage(
+      reply,
+      400,
+      errorPage({
+        title: 'Sign-in expired',
+        message:
+          'This sign-in page has expired or was opened in another browser. Go back to Masthead and sign in again.',
+        homeUrl: publicUrl,
+      }),
+    );
+
+  const form = (
+    reply: FastifyReply,
+    uid: string,
+    status: number,
+    values: { email?: string; error?: string },
+  ) =>
+    sendPage(
+      reply,
+      status,
+      loginPage({
+        action: `${INTERACTION_PATH}/${uid}/login`,
+        csrfToken: issueCsrfToken(reply, uid, secure),
+        ...values,
+      }),
+    );
+
+  app.get<{ Params: { uid: string } }>(
+    `${INTERACTION_PATH}/:uid`,
+    { schema: { hide: true, params } },
+    async (request, reply) => {
+      const interaction = await interactionFor(request, reply);
+      if (!interaction) return expired(reply);
+      const hint = interaction.params.login_hint;
+      return form(reply, interaction.uid, 200, { email: typeof hint === 'string' ? hint : '' });
+    },
+  );
+
+  app.post<{ Params: { uid: string } }>(
+    `${INTERACTION_PATH}/:uid/login`,
+    { schema: { hide: true, params } },
+    async (request, reply) => {
+      const { uid } = request.params;
+      const interaction = await interactionFor(request, reply);
+      if (!interaction) return expired(reply);
+      const email = formEmail(request);
+      if (!checkCsrfToken(request, uid, field(request, 'csrf'))) {
+        return form(reply, uid, 403, { email, error: 'This form has expired. Please sign in again.' });
+      }
+
+      const retryAfter = await limits.retryAfter(request);
+      if (retryAfter > 0) {
+        const minutes = Math.ceil(retryAfter / 60);
+        const message = `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+        const headers = { 'retry-after': String(retryAfter) };
+        // A browser gets the page back with the message; any other client gets the API's error body.
+        if (!request.headers.accept?.includes('text/html'))
+          throw new AppError(429, [message], message, headers);
+        return form(reply.headers(headers), uid, 429, { email, error: message });
+      }
+
+      const account = await authenticate(db, email, field(request, 'password'));
+      if (!account) {
+        await limits.failed(request);
+        return form(reply, uid, 422, { email, error: INVALID_LOGIN });
+      }
+      const returnTo = await provider.interactionResult(
+        request.raw,
+        reply.raw,
+        { login: { accountId: account.id } },
+        { mergeWithLastSubmission: false },
+      );
+      clearCsrfToken(reply, uid);
+      return reply.redirect(returnTo, 303);
+    },
+  );
+}
