@@ -1,10 +1,12 @@
 import helmet from '@fastify/helmet';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { Env } from './config/env.js';
 import type { Db } from './db/database.js';
+import { errorBody } from './lib/app-error.js';
 import { TokenVerifier } from './lib/token-verifier.js';
 import auth from './plugins/app/auth.js';
 import errorHandler from './plugins/app/error-handler.js';
+import finiteQuery from './plugins/app/finite-query.js';
 import database from './plugins/external/database.js';
 import openapi from './plugins/external/swagger.js';
 import webApp from './plugins/external/web-app.js';
@@ -51,6 +53,12 @@ export async function buildApp(options: AppOptions) {
     },
     // Requests may not run unbounded; a slow client cannot hold a connection forever.
     requestTimeout: 60_000,
+    // A URL the router cannot decode ("%ZZ") never reaches the error handler; answer it the same way.
+    frameworkErrors: (error, _request, reply) => {
+      void (reply as unknown as FastifyReply)
+        .code(400)
+        .send(errorBody(400, ['The address is not a valid URL'], `${error.message}.`));
+    },
   });
 
   // Every body the API takes is JSON; Fastify's built-in text/plain parser would turn a wrong content
@@ -64,6 +72,7 @@ export async function buildApp(options: AppOptions) {
     ? undefined
     : await (await import('./plugins/app/idp/index.js')).startIdentityProvider(env, options.db);
   await app.register(errorHandler);
+  await app.register(finiteQuery);
   await app.register(helmet, { contentSecurityPolicy: false, global: true });
   await app.register(database, { db: options.db, closeWithApp: options.closeDatabase ?? false });
   await app.register(auth, {

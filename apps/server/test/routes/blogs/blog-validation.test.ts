@@ -254,6 +254,9 @@ describe('GET /cms/blogs/all', () => {
     ['page=abc', { page: 'abc' }, /^page: /],
     // Regression: a page this large overflowed the database OFFSET and gave a 500.
     ['page=100000000000000000000', { page: '100000000000000000000' }, /^page: /],
+    // Regression: ajv coerced 1e400 to Infinity and let it through; the database then gave a 500.
+    ['page=1e400', { page: '1e400' }, /^page: /],
+    ['numberOfEntries=1e400', { numberOfEntries: '1e400' }, /^numberOfEntries: /],
     ['status=archived', { status: 'archived' }, /^status: /],
   ])('should refuse %s with 400 naming the parameter', async (_name, query, line) => {
     const { api } = await newDomainApi(ctx);
