@@ -1,12 +1,26 @@
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 const server = 'http://localhost:3000';
 
 export default defineConfig({
   plugins: [react()],
-  // Every browser the app supports loads modules natively; the polyfill would only add bytes.
-  build: { modulePreload: { polyfill: false } },
+  resolve: {
+    alias: [
+      // wouter imports the useSyncExternalStore shim for React < 18; React 19 has the hook itself.
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: fileURLToPath(new URL('./src/lib/use-sync-external-store.ts', import.meta.url)),
+      },
+    ],
+  },
+  build: {
+    // Every browser the app supports loads modules natively; the polyfill would only add bytes.
+    modulePreload: { polyfill: false },
+    // scripts/size.mjs reads which chunks each route loads from the manifest (DESIGN §6).
+    manifest: true,
+  },
   // In development the API, the configuration documents and the built-in sign-in come from the server.
   server: { proxy: { '/cms': server, '/config': server, '/oidc': server, '/storage': server } },
 });

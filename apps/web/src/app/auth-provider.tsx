@@ -1,6 +1,6 @@
 import { useCallback, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
 import { AuthProvider } from 'react-oidc-context';
+import { useLocation } from 'wouter';
 import { paths } from '../config/paths.js';
 import { useSilentRenewRetry } from '../features/auth/index.js';
 import type { AuthConfig } from '../lib/config/index.js';
@@ -17,7 +17,7 @@ function SilentRenewRetry() {
  * replaced by "/", which drops code and state so that a reload does not replay them.
  */
 export function AppAuthProvider({ authConfig, children }: { authConfig: AuthConfig; children: ReactNode }) {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const leaveCallback = useCallback(() => navigate(paths.home, { replace: true }), [navigate]);
   return (
     <AuthProvider userManager={getUserManager(authConfig)} onSigninCallback={leaveCallback}>

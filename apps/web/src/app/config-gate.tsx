@@ -1,5 +1,4 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { BootPlaceholder, LoadingScreen } from '../components/ui/loading-screen.js';
 import {
   isSettled,
@@ -9,6 +8,7 @@ import {
   selectEnvConfigState,
   type AuthConfig,
 } from '../lib/config/index.js';
+import { useTranslation } from '../lib/use-translation.js';
 import { useAppDispatch, useAppSelector } from './hooks.js';
 
 function ConfigLoadFailed() {

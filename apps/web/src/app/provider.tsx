@@ -1,6 +1,5 @@
 import { StrictMode, Suspense } from 'react';
 import { Provider } from 'react-redux';
-import { BrowserRouter } from 'react-router';
 import { ErrorBoundary } from '../components/errors/error-boundary.js';
 import { NotificationToast } from '../features/notifications/index.js';
 import { AppAuthProvider } from './auth-provider.js';
@@ -16,11 +15,9 @@ export function AppProvider({ store }: { store: AppStore }) {
         <ConfigGate>
           {(authConfig) => (
             <ErrorBoundary>
-              <BrowserRouter>
-                <AppAuthProvider authConfig={authConfig}>
-                  <AppRoutes />
-                </AppAuthProvider>
-              </BrowserRouter>
+              <AppAuthProvider authConfig={authConfig}>
+                <AppRoutes />
+              </AppAuthProvider>
             </ErrorBoundary>
           )}
         </ConfigGate>

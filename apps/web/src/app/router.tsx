@@ -1,28 +1,21 @@
-import { useRoutes, type RouteObject } from 'react-router';
+import { Route, Switch } from 'wouter';
 import { paths } from '../config/paths.js';
 import { AuthCallbackRoute } from './routes/auth-callback.js';
-import { BlogListRoute } from './routes/blog-list.js';
-import { MetadataRoute } from './routes/metadata.js';
 import { NotFoundRoute } from './routes/not-found.js';
 import { RequireAuth } from './routes/require-auth.js';
 
 /**
- * One module per address (spec §2); the signed-in pages share the shell through RequireAuth.
- * Declarative routing: the app has no loaders or actions, and the data router would add about
- * 15 KB (gzipped) to the sign-in route's budget.
+ * One module per address (spec §2). "/" and "/metadata" both render RequireAuth, which stays
+ * mounted between them (the Switch renders one Route at a time, so React keeps the same tree);
+ * their pages come with the lazily loaded signed-in area (app/signed-in-area.tsx).
  */
-export const appRoutes: RouteObject[] = [
-  {
-    element: <RequireAuth />,
-    children: [
-      { path: paths.home, element: <BlogListRoute /> },
-      { path: paths.metadata, element: <MetadataRoute /> },
-    ],
-  },
-  { path: paths.authCallback, element: <AuthCallbackRoute /> },
-  { path: '*', element: <NotFoundRoute /> },
-];
-
 export function AppRoutes() {
-  return useRoutes(appRoutes);
+  return (
+    <Switch>
+      <Route path={paths.home} component={RequireAuth} />
+      <Route path={paths.metadata} component={RequireAuth} />
+      <Route path={paths.authCallback} component={AuthCallbackRoute} />
+      <Route component={NotFoundRoute} />
+    </Switch>
+  );
 }

@@ -1,22 +1,36 @@
-import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import {
+  combineSlices,
+  configureStore,
+  createAction,
+  createDynamicMiddleware,
+  type WithSlice,
+} from '@reduxjs/toolkit';
 import i18next from 'i18next';
-import { domainsReducer, persistSelectedDomain } from '../features/domains/index.js';
+// Type-only: the values arrive with the signed-in area's chunk (signed-in-state.ts).
+import type { domainsSlice } from '../features/domains/index.js';
 import {
   createErrorToastMiddleware,
-  notificationReducer,
+  notificationSlice,
   type Translate,
 } from '../features/notifications/index.js';
-import { api } from '../lib/api.js';
-import { configReducer } from '../lib/config/index.js';
+import type { api } from '../lib/api.js';
+import { configSlice } from '../lib/config/index.js';
 
-const rootReducer = combineReducers({
-  [api.reducerPath]: api.reducer,
-  config: configReducer,
-  domains: domainsReducer,
-  notification: notificationReducer,
-});
+/** Absent until the signed-in area has loaded: the login screen does not pay for RTK Query. */
+type LazyLoadedSlices = WithSlice<typeof api> & WithSlice<typeof domainsSlice>;
+
+export const rootReducer = combineSlices(
+  configSlice,
+  notificationSlice,
+).withLazyLoadedSlices<LazyLoadedSlices>();
 
 export type RootState = ReturnType<typeof rootReducer>;
+
+/** RTK Query's middleware and the domain persistence join here when the signed-in area loads. */
+export const lazyMiddleware = createDynamicMiddleware();
+
+/** Makes injected reducers add their initial state; combineSlices does that on the next action. */
+export const signedInStateInjected = createAction('app/signedInStateInjected');
 
 interface StoreOptions {
   preloadedState?: Partial<RootState>;
@@ -29,11 +43,7 @@ export function makeStore({ preloadedState, translate = (key) => i18next.t(key) 
     reducer: rootReducer,
     preloadedState,
     middleware: (getDefaultMiddleware) =>
-      getDefaultMiddleware().concat(
-        api.middleware,
-        createErrorToastMiddleware(translate),
-        persistSelectedDomain,
-      ),
+      getDefaultMiddleware().concat(lazyMiddleware.middleware, createErrorToastMiddleware(translate)),
   });
 }
 

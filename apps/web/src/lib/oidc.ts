@@ -49,6 +49,24 @@ export function getUserManager(config: AuthConfig): UserManager {
   return current.manager;
 }
 
+/** oidc-client-ts keeps the user under "oidc." (WebStorageStateStore) + "user:<authority>:<client_id>". */
+const STORED_USER_KEY_PREFIX = 'oidc.user:';
+
+/**
+ * Whether a session is stored, before the auth config says which authority counts. Only a hint,
+ * since the session may have expired: the app uses it to start loading the signed-in area early.
+ */
+export function hasStoredSession(storage: Storage = window.localStorage): boolean {
+  try {
+    for (let index = 0; index < storage.length; index++) {
+      if (storage.key(index)?.startsWith(STORED_USER_KEY_PREFIX)) return true;
+    }
+  } catch {
+    // Storage may be blocked; then there is no session to restore either.
+  }
+  return false;
+}
+
 /** The signed-in user's access token, or undefined before sign-in. */
 export async function getAccessToken(): Promise<string | undefined> {
   const user = await current?.manager.getUser();

@@ -1,11 +1,10 @@
 import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import translation from '../../public/locales/en/translation.json';
 
 /** The real English texts, loaded synchronously so that tests assert what users read. */
 export function initTestI18n() {
   if (i18n.isInitialized) return;
-  void i18n.use(initReactI18next).init({
+  void i18n.init({
     lng: 'en',
     fallbackLng: 'en',
     resources: { en: { translation } },

@@ -3,9 +3,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { userInfoApi } from '../../features/domains/api/get-user-info.js';
 import { skipUntilDomainSelected } from '../../lib/api.js';
 import { API_BASE, jsonResponse, makeConfiguredStore, stubApi } from '../../test/render.js';
+import { injectSignedInState } from '../signed-in-state.js';
 import { makeStore } from '../store.js';
 
 vi.mock('../../lib/oidc.js', () => ({ getAccessToken: async () => 'token-123' }));
+
+// The app injects the API when the signed-in area loads.
+injectSignedInState();
 
 const USER_INFO = { domains: [], memberships: [], name: 'Ada', email: 'ada@example.com' };
 

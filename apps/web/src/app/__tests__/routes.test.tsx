@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
 import { fakeAuth, jsonResponse, renderWithProviders, stubApi } from '../../test/render.js';
 import { AppRoutes } from '../router.js';
 
@@ -15,9 +16,9 @@ const BLOG = {
 
 function renderAt(path: string, auth = fakeAuth()) {
   return renderWithProviders(
-    <MemoryRouter initialEntries={[path]}>
+    <Router hook={memoryLocation({ path }).hook}>
       <AppRoutes />
-    </MemoryRouter>,
+    </Router>,
     { auth },
   );
 }
@@ -63,7 +64,8 @@ describe('routes', () => {
 
   it('should show the blog posts page in the shell when signed in', async () => {
     renderAt('/');
-    expect(screen.getByRole('heading', { name: 'Blog Posts' })).toBeInTheDocument();
+    // The signed-in area is a lazy chunk, so the page arrives after a moment.
+    expect(await screen.findByRole('heading', { name: 'Blog Posts' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Blog Posts' })).toHaveAttribute('aria-current', 'page');
     const banner = screen.getByRole('banner');
     expect(await within(banner).findByText('Example Engineering', { selector: 'p' })).toBeInTheDocument();
@@ -72,7 +74,7 @@ describe('routes', () => {
   it('should show the user and the selected domain in the sidebar footer and log out from there', async () => {
     const signoutRedirect = vi.fn(async () => undefined);
     renderAt('/metadata', fakeAuth({ signoutRedirect }));
-    expect(screen.getByRole('heading', { name: 'Metadata & Assets' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Metadata & Assets' })).toBeInTheDocument();
 
     const sidebar = screen.getByRole('complementary', { hidden: true });
     expect(within(sidebar).getByText('Ada Lovelace')).toBeInTheDocument();

@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Router, useLocation, useSearch } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
 import { AppAuthProvider } from '../auth-provider.js';
 
 const user = { expired: false, access_token: 'token-123', profile: { sub: 'u1', name: 'Ada' } };
@@ -29,8 +30,9 @@ vi.mock('../../lib/oidc.js', () => {
 });
 
 function CurrentAddress() {
-  const location = useLocation();
-  return <p data-testid="address">{location.pathname + location.search}</p>;
+  const [pathname] = useLocation();
+  const search = useSearch();
+  return <p data-testid="address">{search ? `${pathname}?${search}` : pathname}</p>;
 }
 
 afterEach(() => window.history.replaceState({}, '', '/'));
@@ -41,11 +43,11 @@ describe('the sign-in callback', () => {
     window.history.replaceState({}, '', callback);
 
     render(
-      <MemoryRouter initialEntries={[callback]}>
+      <Router hook={memoryLocation({ path: callback }).hook}>
         <AppAuthProvider authConfig={{ authority: 'https://idp.test', clientId: 'web' }}>
           <CurrentAddress />
         </AppAuthProvider>
-      </MemoryRouter>,
+      </Router>,
     );
 
     expect(await screen.findByText('/')).toBeInTheDocument();

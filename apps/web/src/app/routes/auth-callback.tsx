@@ -1,5 +1,5 @@
-import { Navigate } from 'react-router';
 import { useAuth } from 'react-oidc-context';
+import { Redirect } from 'wouter';
 import { LoadingScreen } from '../../components/ui/loading-screen.js';
 import { paths } from '../../config/paths.js';
 
@@ -9,6 +9,6 @@ import { paths } from '../../config/paths.js';
  */
 export function AuthCallbackRoute() {
   const auth = useAuth();
-  if (auth.isAuthenticated || (!auth.isLoading && auth.error)) return <Navigate to={paths.home} replace />;
+  if (auth.isAuthenticated || (!auth.isLoading && auth.error)) return <Redirect to={paths.home} replace />;
   return <LoadingScreen />;
 }

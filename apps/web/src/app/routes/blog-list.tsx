@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.js';
 import './page.css';
 
 /** "/" when signed in. The post list itself arrives with the blog list issue. */

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.js';
 import './page.css';
 
 /** "/metadata" when signed in. Tags, categories and assets arrive with their own issues. */

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { DashboardLayout, type NavItem } from '../../components/layouts/index.js';
 import { PostsIcon, RefreshIcon, TagsIcon } from '../../components/ui/icons.js';
 import { paths } from '../../config/paths.js';
 import { UserCard } from '../../features/auth/index.js';
 import { DomainSelect, useDomainSelection } from '../../features/domains/index.js';
+import { useTranslation } from '../../lib/use-translation.js';
 
 /** Brings the domain selection and the signed-in user into the shell's header and sidebar. */
 export function SignedInShell({ children }: { children: ReactNode }) {

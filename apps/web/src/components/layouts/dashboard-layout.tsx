@@ -1,8 +1,8 @@
 import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { useLocation } from 'wouter';
 import { SIDEBAR_ANIMATION_MS, WIDE_SCREEN_QUERY } from '../../config/constants.js';
 import { useMediaQuery } from '../../lib/use-media-query.js';
+import { useTranslation } from '../../lib/use-translation.js';
 import '../ui/button.css';
 import './dashboard-layout.css';
 import { Header } from './header.js';
@@ -38,7 +38,7 @@ export function DashboardLayout({
   const drawerOpen = open && !wide;
   const close = () => setOpen(false);
 
-  const { pathname } = useLocation();
+  const [pathname] = useLocation();
   useEffect(() => setOpen(false), [pathname]);
 
   useEffect(() => {

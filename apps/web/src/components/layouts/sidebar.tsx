@@ -1,8 +1,8 @@
 import { useRef, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
 import { useFocusTrap } from '../../lib/use-focus-trap.js';
+import { useTranslation } from '../../lib/use-translation.js';
 import { CloseIcon } from '../ui/icons.js';
+import { NavLink } from './nav-link.js';
 import type { NavItem } from './nav-item.js';
 
 interface SidebarProps {
@@ -48,7 +48,6 @@ export function Sidebar({ id, items, footer, wide, drawerOpen, onClose }: Sideba
         <ul className="sidebar__list">
           {items.map((item) => (
             <li key={item.to}>
-              {/* NavLink marks the current entry with aria-current="page", which the CSS highlights. */}
               <NavLink to={item.to} end={item.end} className="sidebar__link" onClick={onClose}>
                 {item.icon}
                 <span>{item.label}</span>

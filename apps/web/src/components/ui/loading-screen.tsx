@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.js';
 import './loading-screen.css';
 
 /** Full-page wait with a spinner and "Loading..." (spec §2). */

@@ -47,20 +47,21 @@ export const domainsSlice = createSlice({
 export const { domainSelected } = domainsSlice.actions;
 export const domainsReducer = domainsSlice.reducer;
 
-type StateWithDomains = { domains: DomainsState };
+/** Optional: the domains state is injected with the signed-in area (app/signed-in-state.ts). */
+type StateWithDomains = { domains?: DomainsState };
 
-export const selectSelectedDomain = (state: StateWithDomains) => state.domains.selected;
+export const selectSelectedDomain = (state: StateWithDomains) => state.domains?.selected;
 
 /** The user's role on a domain (host name), for the actions later screens allow or hide. */
 export const selectRoleFor = (state: StateWithDomains, domain: string): Role | undefined =>
-  state.domains.memberships.find((membership) => membership.domain.toLowerCase() === domain.toLowerCase())
+  state.domains?.memberships.find((membership) => membership.domain.toLowerCase() === domain.toLowerCase())
     ?.role;
 
 /** Saves each new selection so that it survives a reload. */
 export const persistSelectedDomain: Middleware<object, StateWithDomains> = (store) => (next) => (action) => {
-  const before = store.getState().domains.selected;
+  const before = store.getState().domains?.selected;
   const result = next(action);
-  const after = store.getState().domains.selected;
+  const after = store.getState().domains?.selected;
   if (after && after !== before) persistDomain(after);
   return result;
 };

@@ -2,6 +2,7 @@ export { DomainSelect } from './components/domain-select.js';
 export { useDomainSelection } from './hooks/use-domain-selection.js';
 export {
   domainsReducer,
+  domainsSlice,
   persistSelectedDomain,
   selectRoleFor,
   selectSelectedDomain,

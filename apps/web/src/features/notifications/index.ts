@@ -3,6 +3,7 @@ export { createErrorToastMiddleware, errorNotificationFor, type Translate } from
 export {
   notificationHidden,
   notificationReducer,
+  notificationSlice,
   notificationShown,
   selectNotification,
   type NotificationContent,

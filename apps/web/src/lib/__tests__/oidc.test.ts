@@ -1,6 +1,6 @@
 import { WebStorageStateStore } from 'oidc-client-ts';
 import { describe, expect, it } from 'vitest';
-import { buildUserManagerSettings, getUserManager } from '../oidc.js';
+import { buildUserManagerSettings, getUserManager, hasStoredSession } from '../oidc.js';
 
 const CONFIG = { authority: 'https://idp.test/oidc', clientId: 'masthead-web' };
 
@@ -34,5 +34,17 @@ describe('getUserManager', () => {
     // The session must survive a reload and be shared by tabs, so it is in localStorage.
     await getUserManager(CONFIG).settings.userStore.set('probe', '{}');
     expect(window.localStorage.getItem('oidc.probe')).toBe('{}');
+  });
+});
+
+describe('hasStoredSession', () => {
+  it('should tell whether oidc-client-ts keeps a user, for any authority and client', async () => {
+    expect(hasStoredSession()).toBe(false);
+    window.localStorage.setItem('masthead.selectedDomain', '{}');
+    expect(hasStoredSession()).toBe(false);
+
+    // Stored the way UserManager stores a signed-in user, so the prefix cannot drift from the library.
+    await getUserManager(CONFIG).settings.userStore.set(`user:${CONFIG.authority}:${CONFIG.clientId}`, '{}');
+    expect(hasStoredSession()).toBe(true);
   });
 });

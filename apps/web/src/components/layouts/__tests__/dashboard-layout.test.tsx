@@ -1,13 +1,14 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
 import { setWideScreen } from '../../../test/match-media.js';
 import { DashboardLayout } from '../dashboard-layout.js';
 
 function renderLayout(path = '/') {
   return render(
-    <MemoryRouter initialEntries={[path]}>
+    <Router hook={memoryLocation({ path }).hook}>
       <DashboardLayout
         title="Example Engineering"
         navItems={[
@@ -19,7 +20,7 @@ function renderLayout(path = '/') {
       >
         <p>Page content</p>
       </DashboardLayout>
-    </MemoryRouter>,
+    </Router>,
   );
 }
 

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { useAuth } from 'react-oidc-context';
+import { useTranslation } from '../../../lib/use-translation.js';
 import { authErrorKey } from '../auth-error.js';
 import './login-screen.css';
 

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { useAuth } from 'react-oidc-context';
 import { LogOutIcon } from '../../../components/ui/icons.js';
+import { useTranslation } from '../../../lib/use-translation.js';
 import { displayNameOf, initialOf } from '../display-name.js';
 import './user-card.css';
 

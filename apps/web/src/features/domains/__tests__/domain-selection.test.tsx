@@ -7,8 +7,12 @@ import { jsonResponse, makeConfiguredStore, renderWithProviders, stubApi } from 
 import { DomainSelect } from '../components/domain-select.js';
 import { selectRoleFor } from '../domains-slice.js';
 import { useDomainSelection } from '../hooks/use-domain-selection.js';
+import { injectSignedInState } from '../../../app/signed-in-state.js';
 
 vi.mock('../../../lib/oidc.js', () => ({ getAccessToken: async () => 'token-123' }));
+
+// The app injects the domains state and the API when the signed-in area loads.
+injectSignedInState();
 
 const BLOG = {
   id: '11111111-1111-4111-8111-111111111111',
@@ -57,7 +61,7 @@ describe('domain selection', () => {
 
     await waitFor(() => expect(screen.getByTestId('title')).toHaveTextContent('Example Engineering'));
     expect(screen.getByRole('combobox', { name: 'Domain' })).toHaveValue(BLOG.id);
-    expect(store.getState().domains.selected).toEqual({ id: BLOG.id, domain: BLOG.domain });
+    expect(store.getState().domains?.selected).toEqual({ id: BLOG.id, domain: BLOG.domain });
     expect(persisted()).toEqual({ id: BLOG.id, domain: BLOG.domain });
 
     const post = api.calls.find((call) => call.method === 'POST');
@@ -84,7 +88,7 @@ describe('domain selection', () => {
     stubDomains([BLOG.domain, NEWS.domain]);
     const { store } = renderWithProviders(<Harness />, { store: makeConfiguredStore() });
 
-    await waitFor(() => expect(store.getState().domains.selected?.id).toBe(BLOG.id));
+    await waitFor(() => expect(store.getState().domains?.selected?.id).toBe(BLOG.id));
     expect(persisted()).toEqual({ id: BLOG.id, domain: BLOG.domain });
   });
 
@@ -96,7 +100,7 @@ describe('domain selection', () => {
 
     await userEvent.selectOptions(select, NEWS.id);
 
-    expect(store.getState().domains.selected).toEqual({ id: NEWS.id, domain: NEWS.domain });
+    expect(store.getState().domains?.selected).toEqual({ id: NEWS.id, domain: NEWS.domain });
     expect(screen.getByTestId('title')).toHaveTextContent('Example News');
     expect(persisted()).toEqual({ id: NEWS.id, domain: NEWS.domain });
   });
@@ -118,7 +122,7 @@ describe('domain selection', () => {
 
     expect(await screen.findByText('No domains')).toBeInTheDocument();
     expect(api.calls.some((call) => call.method === 'POST')).toBe(false);
-    expect(store.getState().domains.selected).toBeUndefined();
+    expect(store.getState().domains?.selected).toBeUndefined();
   });
 
   it('should keep the user’s role per domain', async () => {

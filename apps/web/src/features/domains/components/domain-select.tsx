@@ -1,8 +1,8 @@
 import type { Domain } from '@masthead/contract';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { WIDE_SCREEN_QUERY } from '../../../config/constants.js';
 import { useMediaQuery } from '../../../lib/use-media-query.js';
+import { useTranslation } from '../../../lib/use-translation.js';
 import './domain-select.css';
 
 interface DomainSelectProps {

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.js';
 import { CloseIcon } from '../../../components/ui/icons.js';
 import { TOAST_AUTO_HIDE_MS } from '../../../config/constants.js';
+import { useTranslation } from '../../../lib/use-translation.js';
 import { notificationHidden, selectNotification } from '../notification-slice.js';
 import { ToastIcon } from './toast-icon.js';
 import './notification-toast.css';

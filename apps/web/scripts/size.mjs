@@ -1,0 +1,136 @@
+/**
+ * Web budgets (shared/DESIGN.md §6, docs/decisions/009-web-bundle-budget.md): the sign-in and list
+ * routes load at most 150 KB of JavaScript, gzipped, and the editor is a lazy chunk.
+ *
+ * Reads Vite's manifest from the last build (`npm run build`), so it measures what ships. A route
+ * loads the entry chunk and its static imports, plus the lazily imported modules it cannot render
+ * without, each with its own static imports. Prints one table and exits 1 when a budget is exceeded
+ * or when the manifest no longer matches the mapping below.
+ */
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const WEB_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const DIST = path.join(WEB_ROOT, 'dist');
+const MANIFEST = path.join(DIST, '.vite', 'manifest.json');
+
+/** Kilobytes of 1,000 bytes, the unit Vite prints after a build, so both reports agree. */
+const KB = 1000;
+const BUDGET_KB = 150;
+const ENTRY = 'index.html';
+
+/**
+ * What each budgeted route lazily loads (React.lazy / import()) before it can render, in load
+ * order. Keep in step with src/app/router.tsx: each module must be a dynamic import of a chunk
+ * loaded before it, or the script fails instead of under-counting.
+ */
+const ROUTES = [
+  { name: 'sign-in (/ signed out)', lazy: [] },
+  { name: 'list (/ signed in)', lazy: ['src/app/signed-in-area.tsx'] },
+];
+
+/** The Lexical editor; it must be a lazy chunk of its own (DESIGN §6). */
+const EDITOR = 'src/editor/editor.tsx';
+
+function fail(message) {
+  console.error(`size: ${message}`);
+  process.exit(1);
+}
+
+/** The manifest keys of `keys` and everything they import statically. */
+function withStaticImports(manifest, keys, into = new Set()) {
+  for (const key of keys) {
+    if (into.has(key)) continue;
+    const chunk = manifest[key];
+    if (!chunk) fail(`${key} is not in the build manifest`);
+    into.add(key);
+    withStaticImports(manifest, chunk.imports ?? [], into);
+  }
+  return into;
+}
+
+function chunksOfRoute(manifest, route) {
+  const chunks = withStaticImports(manifest, [ENTRY]);
+  for (const module of route.lazy) {
+    const loadedBy = [...chunks].some((key) => manifest[key].dynamicImports?.includes(module));
+    if (!loadedBy) {
+      fail(`${route.name}: ${module} is not lazily imported by the chunks it follows; update ROUTES`);
+    }
+    withStaticImports(manifest, [module], chunks);
+  }
+  return chunks;
+}
+
+const gzipCache = new Map();
+function gzipBytes(file) {
+  if (!gzipCache.has(file)) {
+    gzipCache.set(file, gzipSync(readFileSync(path.join(DIST, file)), { level: 9 }).length);
+  }
+  return gzipCache.get(file);
+}
+
+/** Only JavaScript counts; each chunk's CSS is listed under `css` and is not part of the budget. */
+function gzipTotal(manifest, chunks) {
+  const files = new Set([...chunks].map((key) => manifest[key].file).filter((file) => file.endsWith('.js')));
+  return [...files].reduce((total, file) => total + gzipBytes(file), 0);
+}
+
+function newestSourceChange(directory) {
+  let newest = 0;
+  for (const entry of readdirSync(directory, { withFileTypes: true })) {
+    const full = path.join(directory, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestSourceChange(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+if (!existsSync(MANIFEST))
+  fail(`${path.relative(process.cwd(), MANIFEST)} is missing: run "npm run build" first`);
+const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8'));
+if (newestSourceChange(path.join(WEB_ROOT, 'src')) > statSync(MANIFEST).mtimeMs) {
+  console.warn('size: apps/web/src changed after the last build; run "npm run build" for current figures');
+}
+
+const format = (bytes) => (bytes / KB).toFixed(2);
+const rows = [];
+let over = false;
+
+for (const route of ROUTES) {
+  const bytes = gzipTotal(manifest, chunksOfRoute(manifest, route));
+  const ok = bytes <= BUDGET_KB * KB;
+  over ||= !ok;
+  rows.push([route.name, format(bytes), `${BUDGET_KB}`, ok ? 'OK' : 'OVER']);
+}
+
+// The editor is measured as what it adds on top of the list route, which is already loaded.
+const editorSourceExists = existsSync(path.join(WEB_ROOT, EDITOR));
+if (manifest[EDITOR]?.isDynamicEntry) {
+  const listChunks = chunksOfRoute(manifest, ROUTES[ROUTES.length - 1]);
+  const editorChunks = [...withStaticImports(manifest, [EDITOR])].filter((key) => !listChunks.has(key));
+  rows.push(['editor (lazy, on top of list)', format(gzipTotal(manifest, editorChunks)), '-', 'lazy']);
+} else if (editorSourceExists) {
+  over = true;
+  rows.push(['editor', '-', '-', 'NOT LAZY']);
+} else {
+  rows.push(['editor', '-', '-', 'none yet']);
+}
+
+const header = ['route', 'KB gzip', 'budget KB', 'status'];
+const widths = header.map((title, column) =>
+  Math.max(title.length, ...rows.map((row) => row[column].length)),
+);
+const line = (cells) =>
+  cells
+    .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column])))
+    .join('  ');
+console.log(line(header));
+console.log(widths.map((width) => '-'.repeat(width)).join('  '));
+rows.forEach((row) => console.log(line(row)));
+console.log(`(JavaScript only, gzip level 9, 1 KB = ${KB} bytes)`);
+
+if (over) {
+  console.error('size: a web budget is exceeded (shared/DESIGN.md §6)');
+  process.exit(1);
+}
