@@ -71,13 +71,20 @@ export async function listPostsPage(
   page: { limit: number; offset: number },
 ) {
   const base = filtered(db, domainId, filter);
+  // Deferred join: the page's ids come from posts_order_idx alone (an index-only scan), so the rows
+  // skipped by a deep OFFSET are never read from the table; only the page's own rows are.
+  const pageIds = base
+    .select('posts.id')
+    .orderBy('posts.updated_at', 'desc')
+    .orderBy('posts.id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset);
   const [rows, total] = await Promise.all([
-    withCategory(base)
+    withCategory(db.selectFrom('posts'))
       .select([...summaryColumns, ...categoryColumns])
+      .where('posts.id', 'in', pageIds)
       .orderBy('posts.updated_at', 'desc')
       .orderBy('posts.id', 'desc')
-      .limit(page.limit)
-      .offset(page.offset)
       .execute(),
     base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
   ]);

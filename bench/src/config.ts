@@ -1,0 +1,39 @@
+import os from 'node:os';
+import path from 'node:path';
+
+function integer(name: string, fallback: number, min: number, max: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw.replace(/_/g, ''));
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new Error(`${name} must be an integer from ${min} to ${max}, not "${raw}"`);
+  }
+  return value;
+}
+
+const adminUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const benchUrl = new URL(adminUrl);
+benchUrl.pathname = '/masthead_bench';
+
+/** Everything the bench reads from the environment (README "Benchmark"). */
+export const config = {
+  posts: integer('BENCH_POSTS', 200_000, 100, 10_000_000),
+  seconds: integer('BENCH_SECONDS', 10, 1, 600),
+  warmupSeconds: integer('BENCH_WARMUP', 1, 0, 60),
+  connections: integer('BENCH_CONNECTIONS', 10, 1, 100),
+  domains: 10,
+  tagsPerDomain: 50,
+  categoriesPerDomain: 10,
+  db: process.env.BENCH_DB === 'pglite' ? ('pglite' as const) : ('postgres' as const),
+  /** The server named by DATABASE_URL (default: the test server); the bench uses its own database there. */
+  adminUrl,
+  benchUrl: benchUrl.toString(),
+  /** PGlite's data folder (the server's DATA_DIR; the database is in its db/ folder). */
+  pgliteDir: process.env.BENCH_DATA_DIR || path.join(os.tmpdir(), 'masthead-bench-pglite'),
+  reuse: process.env.BENCH_REUSE === '1',
+  /** Comma-separated scenario names, to run only some of them. */
+  only: (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean),
+  email: 'bench@masthead.local',
+};
+
+export type BenchConfig = typeof config;

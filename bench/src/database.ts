@@ -1,0 +1,117 @@
+import { mkdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { createDatabase, type Db } from '../../apps/server/src/db/database.js';
+import { migrateToLatest } from '../../apps/server/src/db/migrate.js';
+import { prefixTsQuery } from '../../apps/server/src/db/repositories/posts.repository.js';
+import type { BenchConfig } from './config.js';
+import { fill } from './fill.js';
+import type { Writer } from './text.js';
+
+const FILLED = 'filled by the bench';
+
+export function openDatabase(config: BenchConfig, poolSize: number): Db {
+  return config.db === 'pglite'
+    ? createDatabase({ kind: 'pglite', dataDir: path.join(config.pgliteDir, 'db') })
+    : createDatabase({ kind: 'postgres', url: config.benchUrl, poolSize });
+}
+
+/** Creates (or, unless BENCH_REUSE=1, re-creates) the bench database, then migrates and fills it. */
+export async function prepareDatabase(config: BenchConfig, writer: Writer) {
+  if (config.db === 'pglite') {
+    if (!config.reuse) rmSync(config.pgliteDir, { recursive: true, force: true });
+    mkdirSync(path.join(config.pgliteDir, 'db'), { recursive: true });
+  } else {
+    const admin = new pg.Client({ connectionString: config.adminUrl });
+    await admin.connect();
+    try {
+      if (!config.reuse) await admin.query('drop database if exists masthead_bench with (force)');
+      const { rowCount } = await admin.query(`select 1 from pg_database where datname = 'masthead_bench'`);
+      if (!rowCount) await admin.query('create database masthead_bench');
+    } finally {
+      await admin.end();
+    }
+  }
+  // PostgreSQL does the heavy part of the fill (the search vector, indexes, TOAST): several
+  // connections keep its cores busy while Node generates the next batches.
+  const workers = config.db === 'pglite' ? 1 : Math.min(4, Math.max(2, os.cpus().length));
+  const db = openDatabase(config, workers);
+  try {
+    await migrateToLatest(db);
+    const { rows } = await sql<{ n: number; filled: string | null }>`
+      select count(*)::int as n, obj_description('posts'::regclass, 'pg_class') as filled from posts`.execute(
+      db,
+    );
+    const existing = rows[0]?.n ?? 0;
+    if (existing > 0 && rows[0]?.filled !== FILLED) {
+      throw new Error('The bench database was not filled completely; run without BENCH_REUSE=1');
+    }
+    if (existing > 0) {
+      console.log(`Reusing the bench database (${existing.toLocaleString('en-US')} posts).`);
+      return null;
+    }
+    console.log(`Filling ${config.posts.toLocaleString('en-US')} posts over ${config.domains} domains…`);
+    const result = await fill(db, config, writer, workers);
+    await sql`comment on table posts is ${sql.lit(FILLED)}`.execute(db);
+    return result;
+  } finally {
+    await db.destroy();
+  }
+}
+
+export interface Dataset {
+  host: string;
+  domainId: string;
+  posts: number;
+  domainPosts: number;
+  tagIds: string[];
+  categoryIds: string[];
+  /** Ids of posts of the domain, for "get by id". */
+  idPool: string[];
+  searches: { one: string; two: string; matches: Record<string, number> };
+}
+
+/** What the scenarios need: the first bench domain, its tags and categories, ids and search words. */
+export async function loadDataset(db: Db, writer: Writer): Promise<Dataset> {
+  const host = 'bench-01.example.com';
+  const domain = await db
+    .selectFrom('domains')
+    .select('id')
+    .where('domain', '=', host)
+    .executeTakeFirstOrThrow();
+  const count = (where: ReturnType<typeof sql>) =>
+    sql<{ n: number }>`select count(*)::int as n from posts where ${where}`
+      .execute(db)
+      .then((r) => r.rows[0]?.n ?? 0);
+  const ids = (table: 'tags' | 'categories') =>
+    db
+      .selectFrom(table)
+      .select('id')
+      .where('domain_id', '=', domain.id)
+      .execute()
+      .then((rows) => rows.map((r) => r.id));
+  const { rows: pool } = await sql<{
+    id: string;
+  }>`select id from posts where domain_id = ${domain.id} order by random() limit 1000`.execute(db);
+  // A mid-frequency word (in a few % of posts), and that word with a more common one.
+  const one = writer.wordNear(400);
+  const two = `${writer.wordNear(150)} ${one}`;
+  const matches: Record<string, number> = {};
+  for (const search of [one, two]) {
+    matches[search] = await count(
+      sql`domain_id = ${domain.id} and search @@ to_tsquery('simple', ${prefixTsQuery(search)})`,
+    );
+  }
+  return {
+    host,
+    domainId: domain.id,
+    posts: await count(sql`true`),
+    domainPosts: await count(sql`domain_id = ${domain.id}`),
+    tagIds: await ids('tags'),
+    categoryIds: await ids('categories'),
+    idPool: pool.map((r) => r.id),
+    searches: { one, two, matches },
+  };
+}
