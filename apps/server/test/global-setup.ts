@@ -19,7 +19,7 @@ function shout(message: string) {
 
 /**
  * A new PGlite database takes seconds to create, so one is migrated per run and every test file
- * loads a copy of it. On PostgreSQL, pg_trgm is created once in public; each file gets a schema.
+ * loads a copy of it. On PostgreSQL, pg_trgm and btree_gin are created once in public; each file gets a schema.
  */
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'masthead-template-'));
@@ -35,6 +35,7 @@ export default async function setup(project: TestProject) {
   if (url) {
     const db = createDatabase({ kind: 'postgres', url });
     await sql`create extension if not exists pg_trgm with schema public`.execute(db);
+    await sql`create extension if not exists btree_gin with schema public`.execute(db);
     await db.destroy();
   } else if (process.env.CI) {
     throw new Error('TEST_DATABASE_URL is not set: CI must run the PostgreSQL suite');

@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
@@ -24,12 +25,12 @@ export function createDatabase(target: DatabaseTarget): Db {
   return new Kysely<Database>({ dialect: new PGliteDialect(newPglite(target)) });
 }
 
-/** PGlite with the extensions the migrations need (pg_trgm for name search). */
+/** PGlite with the extensions the migrations need (pg_trgm for name search, btree_gin for post search). */
 export function newPglite(options: { dataDir?: string; loadDataDir?: Blob }) {
   return new PGlite({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-    extensions: { pg_trgm },
+    extensions: { pg_trgm, btree_gin },
   });
 }
 

@@ -58,7 +58,9 @@ describe('masthead command line', { timeout: 60_000 }, () => {
   it('should run the migrations of a new database, then say it is up to date', async () => {
     const first = await masthead('migrate');
     expect(first.code).toBe(0);
-    expect(first.stdout).toBe('2026-11-21T1500-initial\n2026-11-21T1600-identity-provider\n');
+    expect(first.stdout).toBe(
+      '2026-11-21T1500-initial\n2026-11-21T1600-identity-provider\n2026-11-21T1700-post-search-by-domain\n',
+    );
 
     const second = await masthead('migrate');
     expect(second.code).toBe(0);

@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as initial from './2026-11-21T1500-initial.js';
 import * as identityProvider from './2026-11-21T1600-identity-provider.js';
+import * as postSearchByDomain from './2026-11-21T1700-post-search-by-domain.js';
 
 /**
  * Migrations are listed here rather than read from disk so that the bundled server carries them.
@@ -9,6 +10,7 @@ import * as identityProvider from './2026-11-21T1600-identity-provider.js';
 const migrations: Record<string, Migration> = {
   '2026-11-21T1500-initial': initial,
   '2026-11-21T1600-identity-provider': identityProvider,
+  '2026-11-21T1700-post-search-by-domain': postSearchByDomain,
 };
 
 export const migrationProvider: MigrationProvider = {
