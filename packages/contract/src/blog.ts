@@ -71,9 +71,3 @@ export const BlogPostInput = Type.Object({
   writtenBy: Type.Optional(Type.String({ maxLength: MAX_NAME_LENGTH })),
 });
 export type BlogPostInput = Static<typeof BlogPostInput>;
-
-export const BLOG_STATUSES = ['draft', 'approved', 'published'] as const;
-export type BlogStatus = (typeof BLOG_STATUSES)[number];
-
-export const MANAGE_TYPES = ['APPROVAL', 'PUBLISH'] as const;
-export type ManageType = (typeof MANAGE_TYPES)[number];

@@ -1,4 +1,9 @@
-import type { ManageType } from './blog.js';
+// No schemas here: the web app imports this file alone (@masthead/contract/workflow) to stay small.
+export const BLOG_STATUSES = ['draft', 'approved', 'published'] as const;
+export type BlogStatus = (typeof BLOG_STATUSES)[number];
+
+export const MANAGE_TYPES = ['APPROVAL', 'PUBLISH'] as const;
+export type ManageType = (typeof MANAGE_TYPES)[number];
 
 export interface WorkflowFlags {
   approved: boolean;

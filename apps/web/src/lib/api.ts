@@ -5,6 +5,7 @@ import {
   type BaseQueryFn,
   type FetchArgs,
   type FetchBaseQueryError,
+  type FetchBaseQueryMeta,
 } from '@reduxjs/toolkit/query/react';
 import {
   QUERY_CACHE_SECONDS,
@@ -47,11 +48,13 @@ function joinUrl(base: string, path: string): string {
 }
 
 /** Prefixes every call with the apiBaseUri from the loaded environment config. */
-export const apiBaseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async (
-  args,
-  baseQueryApi,
-  extraOptions,
-) => {
+export const apiBaseQuery: BaseQueryFn<
+  string | FetchArgs,
+  unknown,
+  ApiError,
+  object,
+  FetchBaseQueryMeta
+> = async (args, baseQueryApi, extraOptions) => {
   const baseUri = selectApiBaseUri(baseQueryApi.getState() as { config: ConfigState });
   if (!baseUri) return { error: NO_API_BASE_URI_ERROR };
   const request = typeof args === 'string' ? { url: args } : args;

@@ -67,6 +67,18 @@ describe('the API base query', () => {
     expect(log).toHaveBeenCalledWith('Request failed', { status: 403, data: body }, expect.anything());
   });
 
+  it('should leave a 412 to the screen that sent If-Match: logged, but no toast', async () => {
+    const body = { error: 'Precondition Failed', errors: [], detailedMessage: 'Changed meanwhile.' };
+    vi.stubGlobal('fetch', stubApi({ 'GET /cms/user/info': () => jsonResponse(412, body) }).fetchStub);
+    const store = makeConfiguredStore();
+
+    const result = await store.dispatch(userInfoApi.endpoints.getUserInfo.initiate());
+
+    expect(result.error).toEqual({ status: 412, data: body });
+    expect(store.getState().notification.visible).toBe(false);
+    expect(log).toHaveBeenCalledWith('Request failed', { status: 412, data: body }, expect.anything());
+  });
+
   it('should report a network failure as FETCH_ERROR', async () => {
     vi.stubGlobal(
       'fetch',

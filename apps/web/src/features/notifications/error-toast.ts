@@ -31,6 +31,12 @@ export function errorNotificationFor(payload: unknown, translate: Translate): No
 }
 
 /**
+ * A 412 means the user's copy is stale: the screen that sent If-Match offers to reload it (and keeps
+ * the user's text), so a generic toast on top would only repeat it less helpfully.
+ */
+const handledByCaller = (payload: unknown) => isRecord(payload) && payload.status === 412;
+
+/**
  * The one place where failed calls reach the user: a rejected call with a value (an API error)
  * raises the error toast. Every rejected action is logged. Rejections that only mean "already
  * cached or in flight" (a thunk's condition said no) are not failures and stay quiet.
@@ -40,7 +46,9 @@ export function createErrorToastMiddleware(translate: Translate): Middleware {
     const result = next(action);
     if (isRejectedWithValue(action)) {
       console.error('Request failed', action.payload, action);
-      store.dispatch(notificationShown(errorNotificationFor(action.payload, translate)));
+      if (!handledByCaller(action.payload)) {
+        store.dispatch(notificationShown(errorNotificationFor(action.payload, translate)));
+      }
     } else if (isRejected(action) && !action.meta.condition) {
       console.error('Action rejected', action.error, action);
     }
