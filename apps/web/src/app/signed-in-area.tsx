@@ -1,14 +1,19 @@
-import { useLayoutEffect } from 'react';
+import { lazy, Suspense, useLayoutEffect } from 'react';
 import { Route, Switch } from 'wouter';
+import { LoadingScreen } from '../components/ui/loading-screen.js';
 import { paths } from '../config/paths.js';
 import { useAppDispatch, useAppSelector } from './hooks.js';
 import { BlogListRoute } from './routes/blog-list.js';
-import { MetadataRoute } from './routes/metadata.js';
 import { SignedInShell } from './routes/signed-in-shell.js';
 import { injectSignedInState } from './signed-in-state.js';
 import { signedInStateInjected } from './store.js';
 
 injectSignedInState();
+
+// Tags, categories and assets are their own chunk: the list route's budget (DESIGN §6) stays the list's.
+const MetadataRoute = lazy(() =>
+  import('./routes/metadata.js').then((module) => ({ default: module.MetadataRoute })),
+);
 
 /**
  * Everything behind sign-in, loaded lazily by RequireAuth: the shell and the page for the address.
@@ -27,7 +32,11 @@ export function SignedInArea() {
     <SignedInShell>
       <Switch>
         <Route path={paths.home} component={BlogListRoute} />
-        <Route path={paths.metadata} component={MetadataRoute} />
+        <Route path={paths.metadata}>
+          <Suspense fallback={<LoadingScreen inline />}>
+            <MetadataRoute />
+          </Suspense>
+        </Route>
       </Switch>
     </SignedInShell>
   );

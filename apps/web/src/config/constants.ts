@@ -18,6 +18,10 @@ export const REQUEST_TIMEOUT_MS = 30_000;
 export const SUCCESS_STATUS_MIN = 200;
 export const SUCCESS_STATUS_MAX = 299;
 
+// Lists
+/** Typing pauses this long before a search goes to the server. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
 // Layout and feedback
 export const TOAST_AUTO_HIDE_MS = 5000;
 export const SIDEBAR_ANIMATION_MS = 300;

@@ -1,16 +1,93 @@
+import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
+import { useAuth } from 'react-oidc-context';
+import { useLocation } from 'wouter';
+import { LoadingScreen } from '../../components/ui/loading-screen.js';
+import { NEW_POST_ID, paths, POST_EDITOR_PARAM, postEditorPath, postListPath } from '../../config/paths.js';
+import { displayNameOf } from '../../features/auth/index.js';
+import { BlogList, useBlogListFilters } from '../../features/blogs/index.js';
+import { useGetCategoryOptionsQuery } from '../../features/categories/index.js';
+import { selectRoleFor, selectSelectedDomain, useDomainSelection } from '../../features/domains/index.js';
+import { useGetTagOptionsQuery } from '../../features/tags/index.js';
+import { skipUntilDomainSelected } from '../../lib/api.js';
 import { useTranslation } from '../../lib/use-translation.js';
+import { useAppSelector } from '../hooks.js';
 import './page.css';
 
-/** "/" when signed in. The post list itself arrives with the blog list issue. */
+// The editor, its form and Lexical load only when a post is opened (DESIGN §6).
+const BlogEditor = lazy(() =>
+  import('../../features/blogs/editor-entry.js').then((module) => ({ default: module.BlogEditor })),
+);
+
+/** History entries the list pushes when it opens the editor; closing goes back to them. */
+const OPENED_FROM_LIST = { openedFromList: true };
+
+/**
+ * "/" when signed in: the blog list, or the post editor when the address names a post
+ * (`/?post=<id>` or `/?post=new`), so Back closes the editor and a reload reopens it.
+ */
 export function BlogListRoute() {
   const { t } = useTranslation();
+  const auth = useAuth();
+  const [, navigate] = useLocation();
+  const { hasNoDomains, userInfo } = useDomainSelection();
+  const selected = useAppSelector(selectSelectedDomain);
+  const role = useAppSelector((state) => (selected ? selectRoleFor(state, selected.domain) : undefined));
+  const { filters, params, update } = useBlogListFilters();
+  const postId = params.get(POST_EDITOR_PARAM);
+
+  // Another domain has other posts and fields: start over at its list. Nothing typed is lost, the
+  // editor keeps a local draft per domain and post.
+  const shownDomain = useRef(selected?.id);
+  useEffect(() => {
+    if (shownDomain.current && selected?.id !== shownDomain.current) navigate(paths.home, { replace: true });
+    shownDomain.current = selected?.id;
+  }, [selected?.id, navigate]);
+
+  const openPost = useCallback(
+    (id: string) => navigate(postEditorPath(id, params), { state: OPENED_FROM_LIST }),
+    [navigate, params],
+  );
+  const closeEditor = useCallback(() => {
+    if ((window.history.state as typeof OPENED_FROM_LIST | null)?.openedFromList) window.history.back();
+    else navigate(postListPath(params), { replace: true });
+  }, [navigate, params]);
+
+  const editorOpen = postId !== null && selected !== undefined;
+  const tagOptions = useGetTagOptionsQuery(
+    skipUntilDomainSelected(editorOpen ? selected : undefined, (domain) => domain),
+  );
+  const categoryOptions = useGetCategoryOptionsQuery(
+    skipUntilDomainSelected(editorOpen ? selected : undefined, (domain) => domain),
+  );
+
+  if (hasNoDomains) return <p className="page__placeholder">{t('blogs.noDomainHint')}</p>;
+  if (!selected) return <LoadingScreen inline />;
+  if (editorOpen) {
+    return (
+      <Suspense fallback={<LoadingScreen inline />}>
+        <BlogEditor
+          key={`${selected.id}/${postId}`}
+          domain={selected.domain}
+          domainId={selected.id}
+          postId={postId}
+          role={role}
+          authorName={displayNameOf(auth.user?.profile, userInfo?.name || userInfo?.email)}
+          tagOptions={tagOptions.data}
+          categoryOptions={categoryOptions.data}
+          onClose={closeEditor}
+        />
+      </Suspense>
+    );
+  }
   return (
-    <>
-      <div className="page__header">
-        <h1 className="page__title">{t('blogs.title')}</h1>
-        <p className="page__description">{t('blogs.description')}</p>
-      </div>
-      <p className="page__placeholder">{t('blogs.placeholder')}</p>
-    </>
+    <BlogList
+      key={selected.id}
+      domain={selected.domain}
+      role={role}
+      filters={filters}
+      onFiltersChange={update}
+      onOpenPost={openPost}
+      newPostId={NEW_POST_ID}
+    />
   );
 }

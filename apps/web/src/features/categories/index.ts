@@ -1,0 +1,1 @@
+export { useGetCategoryOptionsQuery } from './api/get-category-options.js';

@@ -1,0 +1,1 @@
+export { useGetTagOptionsQuery } from './api/get-tag-options.js';
