@@ -20,11 +20,26 @@ function inAppLink(event: MouseEvent): HTMLAnchorElement | null {
   return samePage ? null : anchor;
 }
 
+/** The part of the Navigation API used here (TypeScript's DOM library does not declare it yet). */
+interface NavigateEventLike extends Event {
+  readonly navigationType: 'push' | 'replace' | 'reload' | 'traverse';
+}
+
+function navigationApi(): EventTarget | undefined {
+  return (window as { navigation?: EventTarget }).navigation;
+}
+
 /**
  * While `dirty`, stops every way of leaving the editor that the page can stop, and reports it to
  * `onAttempt` so the editor can ask: Back (the open editor is in the address, so Back would close
  * it), clicks on in-app links, and closing or reloading the tab (there only the browser's own
  * question is possible). `release` turns it off for good, before a saved or discarded editor leaves.
+ *
+ * Back is stopped before it happens where the Navigation API can cancel it (Chromium: once per
+ * user activation). Elsewhere popstate is caught after the fact and the editor's address pushed
+ * again; that works only where a capturing listener on window runs before the router's, since
+ * Chromium calls window listeners in the order they were added and the router's came first. When
+ * neither works the editor closes, and the local draft (written on unmount) brings the text back.
  */
 export function useUnsavedChangesGuard(dirty: boolean, onAttempt: (attempt: LeaveAttempt) => void) {
   const released = useRef(false);
@@ -42,6 +57,12 @@ export function useUnsavedChangesGuard(dirty: boolean, onAttempt: (attempt: Leav
       event.preventDefault();
       // Older browsers ask only when returnValue is set.
       event.returnValue = '';
+    };
+    const onNavigate = (event: Event) => {
+      if (released.current || !event.cancelable) return;
+      if ((event as NavigateEventLike).navigationType !== 'traverse') return;
+      event.preventDefault();
+      onAttemptRef.current({ kind: 'back' });
     };
     const onPopState = (event: PopStateEvent) => {
       if (released.current) return;
@@ -63,10 +84,12 @@ export function useUnsavedChangesGuard(dirty: boolean, onAttempt: (attempt: Leav
     };
 
     window.addEventListener('beforeunload', onBeforeUnload);
+    navigationApi()?.addEventListener('navigate', onNavigate);
     window.addEventListener('popstate', onPopState, true);
     document.addEventListener('click', onClick, true);
     return () => {
       window.removeEventListener('beforeunload', onBeforeUnload);
+      navigationApi()?.removeEventListener('navigate', onNavigate);
       window.removeEventListener('popstate', onPopState, true);
       document.removeEventListener('click', onClick, true);
     };
