@@ -125,6 +125,7 @@ describe('BlogEditor saving', JOURNEY_TIMEOUT, () => {
   });
 
   it('should keep the form and raise the server’s message when the save is refused', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     stubEditorApi(
       {
         'POST /cms/blogs/info': () =>
@@ -154,5 +155,6 @@ describe('BlogEditor saving', JOURNEY_TIMEOUT, () => {
     expect(screen.getByRole('textbox', { name: 'Title' })).toHaveValue('Kept title');
     expect(await contentField()).toHaveValue('Kept body');
     expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
+    expect(logged).toHaveBeenCalledWith('Request failed', expect.anything(), expect.anything());
   });
 });

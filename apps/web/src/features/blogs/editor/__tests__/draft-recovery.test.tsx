@@ -71,6 +71,7 @@ describe('BlogEditor local drafts', JOURNEY_TIMEOUT, () => {
 
     expect(screen.queryByRole('button', { name: 'Restore draft' })).not.toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Title' })).toHaveValue('Recovered title');
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Title' })).toHaveFocus());
     expect(await contentField()).toHaveValue('Recovered body');
     expect(screen.getByRole('button', { name: 'Remove tag JavaScript' })).toBeInTheDocument();
     expect(await screen.findByRole('combobox', { name: 'Client' })).toHaveValue('Initech');

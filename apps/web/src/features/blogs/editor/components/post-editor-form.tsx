@@ -144,10 +144,17 @@ export function PostEditorForm(props: PostEditorFormProps) {
     }
   };
 
+  // The notice's buttons go with it; the focus goes to the top of the form, not to the page.
   const restoreDraft = () => {
     if (!draft.offer) return;
     form.replace(draft.offer.values, { asLoaded: false });
     draft.acceptOffer();
+    setFocusRequest({ field: 'title' });
+  };
+
+  const discardDraft = () => {
+    draft.discardOffer();
+    setFocusRequest({ field: 'title' });
   };
 
   return (
@@ -183,7 +190,7 @@ export function PostEditorForm(props: PostEditorFormProps) {
           draft={draft.offer}
           postLastModified={version?.post.lastModifiedDate}
           onRestore={restoreDraft}
-          onDiscard={draft.discardOffer}
+          onDiscard={discardDraft}
         />
       )}
 
