@@ -1,4 +1,3 @@
-// Placeholder until the editor form lands; replaced by the blog-editor branch.
-export function BlogEditor(_props: { onClose: () => void; [key: string]: unknown }) {
-  return null;
-}
+// The blog editor's lazy entry: the route loads it with lazy(() => import('…/editor-entry.js')), so
+// the form (and, one chunk further, the Lexical editor) is fetched only when a post is opened.
+export { BlogEditor, BlogEditor as default, type BlogEditorProps } from './editor/components/blog-editor.js';

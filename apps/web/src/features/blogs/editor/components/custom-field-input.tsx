@@ -1,0 +1,112 @@
+import type { ColumnDef } from '@masthead/contract';
+import { useTranslation } from '../../../../lib/use-translation.js';
+import type { FieldFormValue } from '../post-form-values.js';
+import { FieldError, FieldLabel } from './form-field.js';
+
+interface CustomFieldInputProps {
+  def: ColumnDef;
+  id: string;
+  errorId: string;
+  value: FieldFormValue | undefined;
+  error: string | undefined;
+  onChange: (value: FieldFormValue) => void;
+  disabled?: boolean;
+}
+
+/** One of the domain's custom fields (DESIGN §3), rendered by its type. */
+export function CustomFieldInput({
+  def,
+  id,
+  errorId,
+  value,
+  error,
+  onChange,
+  disabled,
+}: CustomFieldInputProps) {
+  const { t } = useTranslation();
+  const text = typeof value === 'string' ? value : '';
+  const common = {
+    id,
+    disabled,
+    required: def.required,
+    'aria-required': def.required,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? errorId : undefined,
+  } as const;
+
+  if (def.type === 'boolean') {
+    return (
+      <div className="post-field post-field--check">
+        <input
+          {...common}
+          // A box left unticked is a valid "no", so it is never required to be ticked.
+          required={false}
+          aria-required={undefined}
+          type="checkbox"
+          className="post-field__checkbox"
+          checked={value === true}
+          onChange={(event) => onChange(event.target.checked)}
+        />
+        <label htmlFor={id} className="post-field__label">
+          {def.label}
+        </label>
+        <FieldError id={errorId} message={error} />
+      </div>
+    );
+  }
+
+  const wide = def.type === 'textarea';
+  let control;
+  if (def.type === 'textarea') {
+    control = (
+      <textarea
+        {...common}
+        className="post-field__input"
+        rows={3}
+        value={text}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    );
+  } else if (def.type === 'select') {
+    const options = def.options ?? [];
+    control = (
+      <select
+        {...common}
+        className="post-field__input"
+        value={text}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        <option value="">{t('blogEditor.selectOption')}</option>
+        {/* A stored value the definitions no longer list is kept visible rather than silently lost. */}
+        {text && !options.includes(text) && <option value={text}>{text}</option>}
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+    );
+  } else {
+    control = (
+      <input
+        {...common}
+        className="post-field__input"
+        type={def.type === 'number' ? 'number' : def.type === 'date' ? 'date' : 'text'}
+        inputMode={def.type === 'number' ? 'decimal' : undefined}
+        step={def.type === 'number' ? 'any' : undefined}
+        value={text}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    );
+  }
+
+  return (
+    <div className={wide ? 'post-field post-field--wide' : 'post-field'}>
+      <FieldLabel htmlFor={id} required={def.required}>
+        {def.label}
+      </FieldLabel>
+      {control}
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
+}

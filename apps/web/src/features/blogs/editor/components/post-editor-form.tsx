@@ -1,0 +1,230 @@
+import type { BlogPost, Category, Tag } from '@masthead/contract';
+import type { Role } from '@masthead/contract/constants';
+import { useEffect, useId, useState } from 'react';
+import { useAppDispatch } from '../../../../app/hooks.js';
+import { NEW_POST_ID } from '../../../../config/paths.js';
+import { useTranslation } from '../../../../lib/use-translation.js';
+import { notificationShown } from '../../../notifications/index.js';
+import { useLazyGetBlogQuery, type VersionedPost } from '../../api/get-blog.js';
+import { postActions } from '../../post-actions.js';
+import { draftKey } from '../draft-storage.js';
+import { loadEditorModule } from '../editor-module.js';
+import { controlId } from '../field-ids.js';
+import { useLocalDraft } from '../hooks/use-local-draft.js';
+import { usePostForm } from '../hooks/use-post-form.js';
+import { useSavePost } from '../hooks/use-save-post.js';
+import { useSaveShortcut } from '../hooks/use-save-shortcut.js';
+import {
+  completeLeave,
+  useUnsavedChangesGuard,
+  type LeaveAttempt,
+} from '../hooks/use-unsaved-changes-guard.js';
+import { postBody } from '../post-body.js';
+import { newPostValues, postToValues } from '../post-form-values.js';
+import type { FieldKey } from '../validate-post.js';
+import { ConflictDialog } from './conflict-dialog.js';
+import { DraftPrompt } from './draft-prompt.js';
+import { LeaveDialog } from './leave-dialog.js';
+import { PostFormFields, type ColumnDefsState } from './post-form-fields.js';
+
+interface PostEditorFormProps {
+  domain: string;
+  domainId: string;
+  /** The post as first loaded, with its ETag; null for a new post. */
+  loaded: VersionedPost | null;
+  role: Role | undefined;
+  authorName: string;
+  tagOptions: Tag[] | undefined;
+  categoryOptions: Category[] | undefined;
+  columnDefs: ColumnDefsState;
+  onClose: () => void;
+}
+
+/** Why Save is off: the role writes nothing here, or the workflow locks the post (spec §4). */
+function lockReason(post: BlogPost | undefined, role: Role | undefined): string | null {
+  if (role === undefined) return 'blogEditor.locked.noRole';
+  if (!post) return null;
+  const { edit } = postActions(post, role);
+  if (!edit.visible) return 'blogEditor.locked.noRole';
+  if (edit.enabled) return null;
+  return post.published ? 'blogEditor.locked.published' : 'blogEditor.locked.approved';
+}
+
+/**
+ * The editor of one post. It keeps the version it was loaded at (`version`) for If-Match, whatever
+ * the cache refetches meanwhile: only the user's "Reload the post" replaces what they see.
+ */
+export function PostEditorForm(props: PostEditorFormProps) {
+  const { domain, domainId, loaded, role, authorName, columnDefs, onClose } = props;
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const idPrefix = useId();
+  const headingId = `${idPrefix}-heading`;
+  const [version, setVersion] = useState(loaded);
+  const postId = loaded?.post.id ?? null;
+  const isNew = postId === null;
+  const form = usePostForm(
+    loaded ? postToValues(loaded.post) : newPostValues(authorName),
+    columnDefs.defs ?? [],
+  );
+  const draft = useLocalDraft({
+    storageKey: draftKey(domainId, postId ?? NEW_POST_ID),
+    values: form.values,
+    loadedValues: form.baseline,
+    dirty: form.dirty,
+    basedOn: version && { lastModifiedDate: version.post.lastModifiedDate, etag: version.etag },
+  });
+  const [leaveAttempt, setLeaveAttempt] = useState<LeaveAttempt | null>(null);
+  const guard = useUnsavedChangesGuard(form.dirty, setLeaveAttempt);
+  const [conflict, setConflict] = useState(false);
+  const [reloading, setReloading] = useState(false);
+  const [fetchPost] = useLazyGetBlogQuery();
+  const { save, saving } = useSavePost({ domain, postId });
+  const locked = lockReason(version?.post, role);
+
+  // Focus moves once the messages are rendered, so the field is announced with its message.
+  const [focusRequest, setFocusRequest] = useState<{ field: FieldKey } | null>(null);
+  useEffect(() => {
+    if (focusRequest) document.getElementById(controlId(idPrefix, focusRequest.field))?.focus();
+  }, [focusRequest, idPrefix]);
+
+  // From here on nothing asks or writes a draft: the editor is about to close.
+  const leave = (reason: 'saved' | 'discarded') => {
+    draft.clear(reason);
+    guard.release();
+  };
+
+  const handleSave = async () => {
+    if (locked || saving || leaveAttempt || conflict) return;
+    // The editor's own emptiness check lives in its lazy chunk; usually it is already there.
+    await loadEditorModule().catch(() => undefined);
+    const firstProblem = form.validate();
+    if (firstProblem) {
+      setFocusRequest({ field: firstProblem });
+      return;
+    }
+    const body = postBody(form.getValues(), columnDefs.defs, version?.post.fields);
+    const { outcome } = await save(body, version?.etag ?? null);
+    if (outcome === 'conflict') setConflict(true);
+    if (outcome !== 'saved') return;
+    dispatch(
+      notificationShown({
+        type: 'success',
+        title: t(isNew ? 'notification.created' : 'notification.updated'),
+        description: [t(isNew ? 'notification.blogCreated' : 'notification.blogUpdated')],
+      }),
+    );
+    leave('saved');
+    onClose();
+  };
+  useSaveShortcut(() => void handleSave());
+
+  const cancel = () => (form.dirty ? setLeaveAttempt({ kind: 'cancel' }) : onClose());
+
+  const discardAndLeave = () => {
+    if (!leaveAttempt) return;
+    setLeaveAttempt(null);
+    leave('discarded');
+    completeLeave(leaveAttempt, onClose);
+  };
+
+  const reloadPost = async () => {
+    if (!postId) return;
+    setReloading(true);
+    try {
+      const { data } = await fetchPost({ domain, id: postId }, false);
+      // A failed reload (the post was deleted, say) has raised its toast; nothing is replaced.
+      if (!data) return;
+      if (form.dirty) draft.keepAsOffer(form.getValues());
+      setVersion(data);
+      form.replace(postToValues(data.post), { asLoaded: true });
+      setConflict(false);
+    } finally {
+      setReloading(false);
+    }
+  };
+
+  // The notice's buttons go with it; the focus goes to the top of the form, not to the page.
+  const restoreDraft = () => {
+    if (!draft.offer) return;
+    form.replace(draft.offer.values, { asLoaded: false });
+    draft.acceptOffer();
+    setFocusRequest({ field: 'title' });
+  };
+
+  const discardDraft = () => {
+    draft.discardOffer();
+    setFocusRequest({ field: 'title' });
+  };
+
+  return (
+    <div className="post-editor">
+      <div className="post-editor__bar">
+        <h1 id={headingId} className="post-editor__heading">
+          {t(isNew ? 'blogEditor.newHeading' : 'blogEditor.editHeading')}
+        </h1>
+        <div className="post-editor__actions">
+          <button type="button" className="button button--secondary" disabled={saving} onClick={cancel}>
+            {t('common.cancel')}
+          </button>
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={saving || locked !== null}
+            aria-keyshortcuts="Control+S Meta+S"
+            title={t('blogEditor.saveHint')}
+            onClick={() => void handleSave()}
+          >
+            {saving ? t('common.saving') : t('common.save')}
+          </button>
+        </div>
+      </div>
+
+      {locked && (
+        <p className="post-editor__notice" role="status">
+          {t(locked)}
+        </p>
+      )}
+      {draft.offer && (
+        <DraftPrompt
+          draft={draft.offer}
+          postLastModified={version?.post.lastModifiedDate}
+          onRestore={restoreDraft}
+          onDiscard={discardDraft}
+        />
+      )}
+
+      <form
+        className="post-editor__card"
+        aria-labelledby={headingId}
+        aria-busy={saving}
+        noValidate
+        // Enter in a field does not save; Save and Ctrl+S do.
+        onSubmit={(event) => event.preventDefault()}
+      >
+        <div className="post-form">
+          <PostFormFields
+            idPrefix={idPrefix}
+            form={form}
+            savedPost={version?.post}
+            tagOptions={props.tagOptions}
+            categoryOptions={props.categoryOptions}
+            columnDefs={columnDefs}
+            readOnly={locked !== null}
+          />
+        </div>
+      </form>
+
+      {leaveAttempt && (
+        <LeaveDialog onKeepEditing={() => setLeaveAttempt(null)} onDiscard={discardAndLeave} />
+      )}
+      {conflict && (
+        <ConflictDialog
+          reloading={reloading}
+          onKeepEditing={() => setConflict(false)}
+          onReload={() => void reloadPost()}
+        />
+      )}
+    </div>
+  );
+}
