@@ -20,6 +20,15 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     // scripts/size.mjs reads which chunks each route loads from the manifest (DESIGN §6).
     manifest: true,
+    rolldownOptions: {
+      output: {
+        // Everything the entry imports statically stays in one chunk. Left alone, Rolldown moves the
+        // modules that the lazy chunks share with the entry (React's JSX runtime, i18next, the
+        // preload helper) into common chunks of their own, and each extra gzip stream cost the sign-in
+        // and list routes 1-2 KB (docs/decisions/009-web-bundle-budget.md).
+        codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] },
+      },
+    },
   },
   // In development the API, the configuration documents and the built-in sign-in come from the server.
   server: { proxy: { '/cms': server, '/config': server, '/oidc': server, '/storage': server } },

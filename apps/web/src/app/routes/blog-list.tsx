@@ -63,6 +63,8 @@ export function BlogListRoute() {
   if (hasNoDomains) return <p className="page__placeholder">{t('blogs.noDomainHint')}</p>;
   if (!selected) return <LoadingScreen inline />;
   if (editorOpen) {
+    // The role decides whether the post may be edited; wait for it rather than show a locked form.
+    if (!userInfo) return <LoadingScreen inline />;
     return (
       <Suspense fallback={<LoadingScreen inline />}>
         <BlogEditor
