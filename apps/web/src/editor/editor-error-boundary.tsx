@@ -1,0 +1,58 @@
+import { LexicalErrorBoundary } from '@lexical/react/LexicalErrorBoundary';
+import { Component, type ErrorInfo, type JSX, type ReactNode } from 'react';
+import { useTranslation } from '../lib/use-translation.js';
+
+/** Spec §8: the editor's failure text, in red, announced; the rest of the form keeps working. */
+export function RenderErrorMessage() {
+  const { t } = useTranslation();
+  return (
+    <p className="editor-render-error" role="alert">
+      {t('editor.renderError')}
+    </p>
+  );
+}
+
+interface EditorErrorBoundaryProps {
+  children: (fail: (error: unknown) => void) => ReactNode;
+}
+
+/**
+ * The editor's own boundary (STYLE §8), around the whole composer: a render error, an initial state
+ * Lexical cannot parse, or an error Lexical reports from an update outside React's render (passed to
+ * the `fail` callback) all replace the editor with the message instead of taking the page down.
+ */
+export class EditorErrorBoundary extends Component<EditorErrorBoundaryProps, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error('Editor render error', error, info.componentStack);
+  }
+
+  private fail = (error: unknown) => {
+    console.error('Editor error', error);
+    this.setState({ failed: true });
+  };
+
+  override render() {
+    return this.state.failed ? <RenderErrorMessage /> : this.props.children(this.fail);
+  }
+}
+
+/** Lexical's boundary for decorator nodes (images), with the same message as the editor's. */
+export function DecoratorErrorBoundary({
+  children,
+  onError,
+}: {
+  children: JSX.Element;
+  onError: (error: Error) => void;
+}) {
+  return (
+    <LexicalErrorBoundary onError={onError} fallback={<RenderErrorMessage />}>
+      {children}
+    </LexicalErrorBoundary>
+  );
+}
