@@ -7,11 +7,15 @@ import {
   $getSelection,
   $isRangeSelection,
   $isRootOrShadowRoot,
+  $isTextNode,
   CAN_REDO_COMMAND,
   CAN_UNDO_COMMAND,
   COMMAND_PRIORITY_LOW,
   type LexicalNode,
   type NodeKey,
+  type RangeSelection,
+  type TextFormatType,
+  type TextNode,
 } from 'lexical';
 import { useEffect, useState } from 'react';
 
@@ -56,6 +60,31 @@ function $topLevelBlock(node: LexicalNode): LexicalNode {
   );
 }
 
+/** The text nodes a range selection actually covers, without those it only touches at an edge. */
+function $coveredTextNodes(selection: RangeSelection): TextNode[] {
+  const [start, end] = selection.isBackward()
+    ? [selection.focus, selection.anchor]
+    : [selection.anchor, selection.focus];
+  return selection
+    .getNodes()
+    .filter($isTextNode)
+    .filter(
+      (node) =>
+        !(node.getKey() === start.key && start.offset === node.getTextContentSize()) &&
+        !(node.getKey() === end.key && end.offset === 0),
+    );
+}
+
+/**
+ * A caret shows the format typing will use (the selection's own); selected text shows a format as
+ * active only when all of it has it, as word processors do.
+ */
+function $formatChecker(selection: RangeSelection): (format: TextFormatType) => boolean {
+  const nodes = selection.isCollapsed() ? [] : $coveredTextNodes(selection);
+  if (nodes.length === 0) return (format) => selection.hasFormat(format);
+  return (format) => nodes.every((node) => node.hasFormat(format));
+}
+
 /** What the toolbar shows as active for the current selection. */
 export function $readSelectionState(): SelectionState {
   const selection = $getSelection();
@@ -77,15 +106,16 @@ export function $readSelectionState(): SelectionState {
     codeNodeKey = block.getKey();
     codeLanguage = block.getLanguage() ?? '';
   }
+  const hasFormat = $formatChecker(selection);
   return {
     blockType,
     codeNodeKey,
     codeLanguage,
-    bold: selection.hasFormat('bold'),
-    italic: selection.hasFormat('italic'),
-    underline: selection.hasFormat('underline'),
-    strikethrough: selection.hasFormat('strikethrough'),
-    code: selection.hasFormat('code'),
+    bold: hasFormat('bold'),
+    italic: hasFormat('italic'),
+    underline: hasFormat('underline'),
+    strikethrough: hasFormat('strikethrough'),
+    code: hasFormat('code'),
   };
 }
 
