@@ -34,7 +34,11 @@ export function useInsertDialogs() {
   useEffect(() => {
     if (dialog !== null || !focusEditorOnClose.current) return;
     focusEditorOnClose.current = false;
+    // editor.focus() puts the selection back; focusing the root as well does not rely on the browser
+    // moving focus along with that selection.
     editor.focus();
+    const root = editor.getRootElement();
+    if (root && document.activeElement !== root) root.focus({ preventScroll: true });
   }, [dialog, editor]);
 
   const open = (kind: InsertDialogKind) => {
