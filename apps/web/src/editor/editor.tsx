@@ -3,10 +3,8 @@ import { LexicalComposer, type InitialConfigType } from '@lexical/react/LexicalC
 import { ContentEditable } from '@lexical/react/LexicalContentEditable';
 import { HistoryPlugin } from '@lexical/react/LexicalHistoryPlugin';
 import { ListPlugin } from '@lexical/react/LexicalListPlugin';
-import { MarkdownShortcutPlugin } from '@lexical/react/LexicalMarkdownShortcutPlugin';
 import { OnChangePlugin } from '@lexical/react/LexicalOnChangePlugin';
 import { RichTextPlugin } from '@lexical/react/LexicalRichTextPlugin';
-import { TablePlugin } from '@lexical/react/LexicalTablePlugin';
 import { $getRoot, type EditorState, type LexicalEditor } from 'lexical';
 import { useCallback, useEffect, useRef, useState, type JSX } from 'react';
 import { useTranslation } from '../lib/use-translation.js';
@@ -17,7 +15,8 @@ import { EDITOR_NODES } from './nodes/index.js';
 import { HorizontalRulePlugin } from './plugins/horizontal-rule-plugin/horizontal-rule-plugin.js';
 import { ImagePlugin } from './plugins/image-plugin/image-plugin.js';
 import { LinkPlugin } from './plugins/link-plugin/link-plugin.js';
-import { EDITOR_TRANSFORMERS } from './plugins/markdown-plugin/markdown-transformers.js';
+import { MarkdownPlugin } from './plugins/markdown-plugin/markdown-plugin.js';
+import { TablePlugin } from './plugins/table-plugin/table-plugin.js';
 import { ToolbarPlugin } from './plugins/toolbar-plugin/toolbar-plugin.js';
 import { $importHtml } from './utils/import-html.js';
 import '../components/ui/button.css';
@@ -137,10 +136,10 @@ function ComposedEditor({
       <HistoryPlugin />
       <ListPlugin />
       <LinkPlugin />
-      <TablePlugin hasCellMerge hasCellBackgroundColor hasTabHandler hasHorizontalScroll />
+      <TablePlugin />
       <ImagePlugin />
       <HorizontalRulePlugin />
-      <MarkdownShortcutPlugin transformers={EDITOR_TRANSFORMERS} />
+      <MarkdownPlugin />
       <OnChangePlugin ignoreSelectionChange onChange={handleChange} />
     </LexicalComposer>
   );
