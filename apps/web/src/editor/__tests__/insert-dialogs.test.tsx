@@ -1,10 +1,12 @@
 import { $isLinkNode } from '@lexical/link';
 import { $isTableNode } from '@lexical/table';
-import { act, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { $createParagraphNode, $createTextNode, $getRoot, type LexicalNode, type TextNode } from 'lexical';
 import { $dfs } from '@lexical/utils';
-import { describe, expect, it } from 'vitest';
+import type { FormEvent } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import ContentEditor from '../editor.js';
 import { $isImageNode } from '../nodes/image-node.js';
 import { editorOf, renderEditor } from './editor-fixtures.js';
 
@@ -103,6 +105,31 @@ describe('Insert link dialog', () => {
     await user.type(within(dialog).getByLabelText('Link text'), ' here');
     await user.click(within(dialog).getByRole('button', { name: 'Insert' }));
     expect(links()).toEqual([['https://example.com', ' here']]);
+  });
+
+  // Regression: React passes the dialog's submit up through the portal to the post form.
+  it('should not submit a form the editor is in', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn((event: FormEvent) => event.preventDefault());
+    const onKeyDown = vi.fn();
+    render(
+      <form onSubmit={onSubmit} onKeyDown={onKeyDown}>
+        <ContentEditor
+          id="content"
+          labelledBy="content-label"
+          initialState={null}
+          onChange={() => undefined}
+        />
+      </form>,
+    );
+    await act(async () => undefined);
+    const dialog = await openDialog(user, 'Insert link', 'Insert link');
+    await user.type(within(dialog).getByLabelText('Link address'), 'https://example.com{Enter}');
+    expect(links()).toEqual([['https://example.com', 'https://example.com']]);
+    await openDialog(user, 'Insert link', 'Insert link');
+    await user.keyboard('{Escape}');
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(onKeyDown).not.toHaveBeenCalledWith(expect.objectContaining({ key: 'Escape' }));
   });
 
   it('should close on Escape without inserting', async () => {

@@ -30,6 +30,9 @@ export function EditorDialog({ title, submitLabel, onSubmit, onClose, children }
   };
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
+    // React passes events up through the portal: without this, the post form around the editor
+    // would be submitted too.
+    event.stopPropagation();
     onSubmit();
   };
 
