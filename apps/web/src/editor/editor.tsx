@@ -53,13 +53,23 @@ function readContent(editorState: EditorState, editor: LexicalEditor): EditorCon
   );
 }
 
+/** A state whose root has no children: Lexical refuses it in development and patches it in production. */
+function isEmptyDocument(state: string): boolean {
+  try {
+    const children = (JSON.parse(state) as { root?: { children?: unknown } }).root?.children;
+    return Array.isArray(children) && children.length === 0;
+  } catch {
+    return false;
+  }
+}
+
 function initialEditorState(
   initialState: string | null,
   initialHtml: string | undefined,
 ): InitialConfigType['editorState'] {
   // A saved state is handed over as the string itself, which LexicalComposer gives to
   // editor.parseEditorState during render: a state it cannot parse throws into EditorErrorBoundary.
-  if (initialState) return initialState;
+  if (initialState && !isEmptyDocument(initialState)) return initialState;
   if (initialHtml?.trim()) return (editor) => $importHtml(editor, initialHtml);
   return undefined;
 }

@@ -107,6 +107,16 @@ describe('ContentEditor starting without a state', () => {
     expect(editorOf().read(() => $getRoot().getTextContent())).toBe('');
   });
 
+  it('should start empty for a saved state whose root has no children', async () => {
+    renderEditor({
+      initialState:
+        '{"root":{"children":[],"direction":null,"format":"","indent":0,"type":"root","version":1}}',
+    });
+    await settle();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByText('Enter your blog content...')).toBeInTheDocument();
+  });
+
   it('should load initialHtml when there is no state', async () => {
     renderEditor({
       initialState: null,
