@@ -218,5 +218,7 @@ describe('Insert table dialog', () => {
     expect(table?.querySelectorAll('tr')).toHaveLength(2);
     expect(table?.querySelectorAll('tr:first-child > th')).toHaveLength(3);
     expect(table?.querySelectorAll('tr:last-child > td')).toHaveLength(3);
+    // The caret is now in the first cell, and Lexical does not nest tables.
+    expect(screen.getByRole('button', { name: 'Insert table' })).toBeDisabled();
   });
 });

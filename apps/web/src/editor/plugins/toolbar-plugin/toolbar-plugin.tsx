@@ -161,6 +161,7 @@ export function ToolbarPlugin({ editorId }: { editorId: string }) {
         label: t('editor.toolbar.insertTable'),
         icon: <Icons.TableIcon />,
         onClick: () => dialogs.open('table'),
+        disabled: state.inTable,
       },
       {
         key: 'hr',

@@ -2,6 +2,7 @@ import { $isCodeNode } from '@lexical/code';
 import { $isListNode, ListNode } from '@lexical/list';
 import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext';
 import { $isHeadingNode, $isQuoteNode } from '@lexical/rich-text';
+import { $isTableCellNode } from '@lexical/table';
 import { $findMatchingParent, $getNearestNodeOfType, mergeRegister } from '@lexical/utils';
 import {
   $getSelection,
@@ -27,6 +28,8 @@ export interface SelectionState {
   /** The code block the caret is in, and its language ('' for plain text). */
   codeNodeKey: NodeKey | null;
   codeLanguage: string;
+  /** Lexical does not nest tables, so a table cannot be inserted here. */
+  inTable: boolean;
   bold: boolean;
   italic: boolean;
   underline: boolean;
@@ -43,6 +46,7 @@ const EMPTY_SELECTION: SelectionState = {
   blockType: 'paragraph',
   codeNodeKey: null,
   codeLanguage: '',
+  inTable: false,
   bold: false,
   italic: false,
   underline: false,
@@ -111,6 +115,7 @@ export function $readSelectionState(): SelectionState {
     blockType,
     codeNodeKey,
     codeLanguage,
+    inTable: $findMatchingParent(anchor, $isTableCellNode) !== null,
     bold: hasFormat('bold'),
     italic: hasFormat('italic'),
     underline: hasFormat('underline'),
