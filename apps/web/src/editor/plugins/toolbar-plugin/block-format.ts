@@ -5,11 +5,6 @@ import { $createParagraphNode, $getSelection, $isRangeSelection } from 'lexical'
 
 // Toolbar block buttons toggle: pressing the active one turns the block back into a paragraph.
 
-export function $setParagraph(): void {
-  const selection = $getSelection();
-  if ($isRangeSelection(selection)) $setBlocksType(selection, () => $createParagraphNode());
-}
-
 export function $toggleHeading(tag: HeadingTagType, active: boolean): void {
   const selection = $getSelection();
   if (!$isRangeSelection(selection)) return;
@@ -23,19 +18,19 @@ export function $toggleQuote(active: boolean): void {
 }
 
 /**
- * A caret becomes an empty code block in place of its paragraph; selected text, which may span several
- * blocks, is moved into one code block as plain lines.
+ * A caret turns its block into a code block; selected text, which may span several blocks, is moved
+ * into one code block as plain lines. The language is then chosen in the toolbar's select.
  */
-export function $toggleCodeBlock(active: boolean, language: string | undefined): void {
+export function $toggleCodeBlock(active: boolean): void {
   const selection = $getSelection();
   if (!$isRangeSelection(selection)) return;
   if (active) {
     $setBlocksType(selection, () => $createParagraphNode());
   } else if (selection.isCollapsed()) {
-    $setBlocksType(selection, () => $createCodeNode(language));
+    $setBlocksType(selection, () => $createCodeNode());
   } else {
     const text = selection.getTextContent();
-    const code = $createCodeNode(language);
+    const code = $createCodeNode();
     selection.insertNodes([code]);
     const inside = $getSelection();
     if ($isRangeSelection(inside)) inside.insertRawText(text);

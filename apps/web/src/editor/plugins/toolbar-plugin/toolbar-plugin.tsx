@@ -1,3 +1,4 @@
+import { $isCodeNode } from '@lexical/code';
 import { INSERT_HORIZONTAL_RULE_COMMAND } from '@lexical/extension';
 import {
   INSERT_ORDERED_LIST_COMMAND,
@@ -6,7 +7,6 @@ import {
 } from '@lexical/list';
 import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext';
 import { $getNodeByKey, FORMAT_TEXT_COMMAND, REDO_COMMAND, UNDO_COMMAND, type TextFormatType } from 'lexical';
-import { $isCodeNode } from '@lexical/code';
 import { Fragment, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/use-translation.js';
 import { $toggleCodeBlock, $toggleHeading, $toggleQuote } from './block-format.js';
@@ -139,7 +139,7 @@ export function ToolbarPlugin({ editorId }: { editorId: string }) {
         key: 'codeBlock',
         label: t('editor.toolbar.codeBlock'),
         icon: <Icons.CodeBlockIcon />,
-        onClick: update(() => $toggleCodeBlock(state.blockType === 'code', undefined)),
+        onClick: update(() => $toggleCodeBlock(state.blockType === 'code')),
         pressed: state.blockType === 'code',
       },
     ],
