@@ -1,6 +1,7 @@
 import {
   $applyNodeReplacement,
   $getDocument,
+  addClassNamesToElement,
   DecoratorNode,
   type DOMConversionMap,
   type DOMConversionOutput,
@@ -150,7 +151,7 @@ export class ImageNode extends DecoratorNode<JSX.Element> {
     const document = $getDocument();
     const figure = document.createElement('figure');
     const img = document.createElement('img');
-    // Attribute order and the style's single declaration match what the server's sanitiser keeps.
+    // Only what the server's sanitiser keeps on <img>: src, alt, width, height and a max-width style.
     img.setAttribute('src', src);
     img.setAttribute('alt', altText);
     if (width > 0) img.setAttribute('width', String(width));
@@ -166,9 +167,8 @@ export class ImageNode extends DecoratorNode<JSX.Element> {
   }
 
   override createDOM(config: EditorConfig): HTMLElement {
-    const element = document.createElement('div');
-    const className = config.theme.image;
-    if (typeof className === 'string') element.className = className;
+    const element = $getDocument().createElement('div');
+    addClassNamesToElement(element, config.theme.image);
     return element;
   }
 
