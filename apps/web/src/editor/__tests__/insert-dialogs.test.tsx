@@ -107,6 +107,29 @@ describe('Insert link dialog', () => {
     expect(links()).toEqual([['https://example.com', ' here']]);
   });
 
+  it('should edit the link the caret is in instead of nesting a new one', async () => {
+    const user = await setup();
+    await selectText(9, 13);
+    let dialog = await openDialog(user, 'Insert link', 'Insert link');
+    await user.type(within(dialog).getByLabelText('Link address'), 'https://example.com/old');
+    await user.click(within(dialog).getByRole('button', { name: 'Insert' }));
+    await act(async () => {
+      editorOf().update(() => $nodesOfType($isLinkNode)[0]?.getFirstDescendant<TextNode>()?.select(2, 2), {
+        discrete: true,
+      });
+    });
+
+    dialog = await openDialog(user, 'Insert link', 'Insert link');
+    expect(within(dialog).getByLabelText('Link address')).toHaveValue('https://example.com/old');
+    expect(within(dialog).getByLabelText('Link text')).toHaveValue('docs');
+    await user.clear(within(dialog).getByLabelText('Link address'));
+    await user.type(within(dialog).getByLabelText('Link address'), 'https://example.com/new');
+    await user.clear(within(dialog).getByLabelText('Link text'));
+    await user.type(within(dialog).getByLabelText('Link text'), 'the guide');
+    await user.click(within(dialog).getByRole('button', { name: 'Insert' }));
+    expect(links()).toEqual([['https://example.com/new', 'the guide']]);
+  });
+
   // Regression: React passes the dialog's submit up through the portal to the post form.
   it('should not submit a form the editor is in', async () => {
     const user = userEvent.setup();

@@ -27,9 +27,9 @@ export function $readLinkDraft(): LinkDraft {
 }
 
 /**
- * Applies the dialog's result where the selection was when it opened. Selected text whose wording was
- * kept is wrapped (or its link re-addressed); otherwise a new link with the given text replaces the
- * selection, or goes at the caret.
+ * Applies the dialog's result where the selection was when it opened. A caret in a link edits that
+ * link; selected text whose wording was kept is wrapped (or its links re-addressed); otherwise a new
+ * link with the given text replaces the selection, or goes at the caret.
  */
 export function $insertLink(
   saved: BaseSelection | null,
@@ -44,8 +44,16 @@ export function $insertLink(
   }
   if (!$isRangeSelection(selection)) return;
   const link = $selectedLink();
-  if (text === originalText && selection.isCollapsed() && link) {
+  if (selection.isCollapsed() && link) {
+    // The caret is in a link: edit that one rather than nest a new link inside it.
     link.setURL(url);
+    if (text !== originalText) {
+      // New text first: a link left empty for a moment would remove itself.
+      const previous = link.getChildren();
+      link.append($createTextNode(text));
+      for (const child of previous) child.remove();
+    }
+    link.selectEnd();
   } else if (text === originalText && !selection.isCollapsed()) {
     $toggleLink(url);
   } else {
