@@ -12,16 +12,11 @@ export function RenderErrorMessage() {
   );
 }
 
-interface EditorErrorBoundaryProps {
-  children: (fail: (error: unknown) => void) => ReactNode;
-}
-
 /**
- * The editor's own boundary (STYLE §8), around the whole composer: a render error, an initial state
- * Lexical cannot parse, or an error Lexical reports from an update outside React's render (passed to
- * the `fail` callback) all replace the editor with the message instead of taking the page down.
+ * The editor's own boundary (STYLE §8), around the whole composer: a render error, or an initial
+ * state Lexical cannot parse, replaces the editor with the message instead of taking the page down.
  */
-export class EditorErrorBoundary extends Component<EditorErrorBoundaryProps, { failed: boolean }> {
+export class EditorErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
 
   static getDerivedStateFromError() {
@@ -32,13 +27,8 @@ export class EditorErrorBoundary extends Component<EditorErrorBoundaryProps, { f
     console.error('Editor render error', error, info.componentStack);
   }
 
-  private fail = (error: unknown) => {
-    console.error('Editor error', error);
-    this.setState({ failed: true });
-  };
-
   override render() {
-    return this.state.failed ? <RenderErrorMessage /> : this.props.children(this.fail);
+    return this.state.failed ? <RenderErrorMessage /> : this.props.children;
   }
 }
 

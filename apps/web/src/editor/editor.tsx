@@ -74,10 +74,6 @@ function initialEditorState(
   return undefined;
 }
 
-interface ComposedEditorProps extends ContentEditorProps {
-  onFatalError: (error: unknown) => void;
-}
-
 function ComposedEditor({
   id,
   labelledBy,
@@ -86,12 +82,11 @@ function ComposedEditor({
   initialState,
   initialHtml,
   onChange,
-  onFatalError,
-}: ComposedEditorProps) {
+}: ContentEditorProps) {
   const { t } = useTranslation();
   // Until mounted, Lexical reports errors from inside React's render and commit (parsing the initial
-  // state, the first reconcile), where throwing reaches the boundary and setting its state must not
-  // happen. Later ones come from event handlers and are passed to the boundary instead.
+  // state, the first reconcile), where throwing reaches EditorErrorBoundary. Later ones come from
+  // updates run by event handlers, which Lexical rolls back, so the author can go on editing.
   const mounted = useRef(false);
   useEffect(() => {
     mounted.current = true;
@@ -104,7 +99,7 @@ function ComposedEditor({
     editorState: initialEditorState(initialState, initialHtml),
     onError: (error) => {
       if (!mounted.current) throw error;
-      onFatalError(error);
+      console.error('Editor update failed and was undone', error);
     },
   }));
 
@@ -162,6 +157,8 @@ function ComposedEditor({
  */
 export default function ContentEditor(props: ContentEditorProps): JSX.Element {
   return (
-    <EditorErrorBoundary>{(fail) => <ComposedEditor {...props} onFatalError={fail} />}</EditorErrorBoundary>
+    <EditorErrorBoundary>
+      <ComposedEditor {...props} />
+    </EditorErrorBoundary>
   );
 }
