@@ -1,23 +1,8 @@
-import type { EditorContent } from '../../../editor/editor.js';
-import { contentLooksBlank } from './post-form-values.js';
-
-type EditorModule = typeof import('../../../editor/editor.js');
-
-let loaded: EditorModule | undefined;
-
 /**
- * The rich-text editor (Lexical) is a lazy chunk of its own (DESIGN §6): the form and the validation
- * reach it only through this import, never statically.
+ * The rich-text editor (Lexical) is a lazy chunk of its own (DESIGN §6): the form reaches it only
+ * through this import, never statically. Its emptiness check (editor/editor-content.ts) has no
+ * Lexical in it and is imported directly.
  */
-export function loadEditorModule(): Promise<EditorModule> {
-  return import('../../../editor/editor.js').then((module) => (loaded = module));
-}
-
-/** The editor's own emptiness check once its chunk is there; a text check if it failed to load. */
-export function isContentEmpty(content: EditorContent): boolean {
-  try {
-    return loaded ? loaded.contentIsEmpty(content) : contentLooksBlank(content);
-  } catch {
-    return contentLooksBlank(content);
-  }
+export function loadEditorModule() {
+  return import('../../../editor/editor.js');
 }

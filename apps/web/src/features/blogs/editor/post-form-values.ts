@@ -1,5 +1,5 @@
 import type { BlogPost, TagRef } from '@masthead/contract';
-import type { EditorContent } from '../../../editor/editor.js';
+import { contentIsEmpty, type EditorContent } from '../../../editor/editor-content.js';
 
 /** A custom field as the form holds it: text for inputs and selects, true/false for checkboxes. */
 export type FieldFormValue = string | boolean;
@@ -55,17 +55,12 @@ export function postToValues(post: BlogPost): PostFormValues {
   };
 }
 
-/** No text and nothing visual that text would not show (an image, a rule, a table). */
-export function contentLooksBlank(content: EditorContent): boolean {
-  return content.editorTextString.trim() === '' && !/<(img|hr|table)\b/i.test(content.editorHtmlContent);
-}
-
 /**
  * The rich-text component reports changes only, so a different state means the user changed
  * something; an editor emptied again counts as unchanged for a post that had no content.
  */
 function sameContent(a: EditorContent, b: EditorContent): boolean {
-  return a.editorState === b.editorState || (contentLooksBlank(a) && contentLooksBlank(b));
+  return a.editorState === b.editorState || (contentIsEmpty(a) && contentIsEmpty(b));
 }
 
 /** An unset checkbox and an empty input mean the same as a missing key. */

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import type { EditorContent } from '../../../../editor/editor.js';
+import type { EditorContent } from '../../../../editor/editor-content.js';
 import { useTranslation } from '../../../../lib/use-translation.js';
 import { loadEditorModule } from '../editor-module.js';
 import { describedBy } from '../field-ids.js';
@@ -15,11 +15,12 @@ interface ContentFieldProps {
   errorId: string;
   error: string | undefined;
   seed: EditorSeed;
+  readOnly: boolean;
   onChange: (content: EditorContent) => void;
 }
 
 /** 'Content *': the lazily loaded rich-text editor, with a placeholder while its chunk loads. */
-export function ContentField({ id, labelId, errorId, error, seed, onChange }: ContentFieldProps) {
+export function ContentField({ id, labelId, errorId, error, seed, readOnly, onChange }: ContentFieldProps) {
   const { t } = useTranslation();
   return (
     <div className="post-field post-field--wide">
@@ -50,6 +51,8 @@ export function ContentField({ id, labelId, errorId, error, seed, onChange }: Co
             invalid={Boolean(error)}
             initialState={seed.content.editorState || null}
             initialHtml={seed.content.editorHtmlContent}
+            required
+            readOnly={readOnly}
             onChange={onChange}
           />
         </Suspense>

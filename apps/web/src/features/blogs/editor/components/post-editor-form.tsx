@@ -8,7 +8,6 @@ import { notificationShown } from '../../../notifications/index.js';
 import { useLazyGetBlogQuery, type VersionedPost } from '../../api/get-blog.js';
 import { postActions } from '../../post-actions.js';
 import { draftKey } from '../draft-storage.js';
-import { loadEditorModule } from '../editor-module.js';
 import { controlId } from '../field-ids.js';
 import { useLocalDraft } from '../hooks/use-local-draft.js';
 import { usePostForm } from '../hooks/use-post-form.js';
@@ -96,8 +95,6 @@ export function PostEditorForm(props: PostEditorFormProps) {
 
   const handleSave = async () => {
     if (locked || saving || leaveAttempt || conflict) return;
-    // The editor's own emptiness check lives in its lazy chunk; usually it is already there.
-    await loadEditorModule().catch(() => undefined);
     const firstProblem = form.validate();
     if (firstProblem) {
       setFocusRequest({ field: firstProblem });

@@ -80,6 +80,7 @@ export function PostFormFields(props: PostFormFieldsProps) {
         errorId={errorId('content')}
         error={errors.content}
         seed={form.seed}
+        readOnly={readOnly}
         onChange={(content) => update({ content })}
       />
 

@@ -1,7 +1,6 @@
 import type { ColumnDef } from '@masthead/contract';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import type { EditorContent } from '../../../../editor/editor.js';
-import { isContentEmpty } from '../editor-module.js';
+import { contentIsEmpty, type EditorContent } from '../../../../editor/editor-content.js';
 import { sameValues, type PostFormValues } from '../post-form-values.js';
 import { validateField, validatePost, type FieldKey } from '../validate-post.js';
 
@@ -36,7 +35,7 @@ export function usePostForm(initial: PostFormValues, defs: ColumnDef[]) {
     // A message goes as soon as its field is fixed; new messages appear only when saving.
     setErrors((current) => {
       const fixed = (Object.keys(current) as FieldKey[]).filter(
-        (field) => !validateField(field, next, defsRef.current, isContentEmpty(next.content)),
+        (field) => !validateField(field, next, defsRef.current, contentIsEmpty(next.content)),
       );
       if (fixed.length === 0) return current;
       const remaining = { ...current };
@@ -59,7 +58,7 @@ export function usePostForm(initial: PostFormValues, defs: ColumnDef[]) {
   /** Shows every problem and returns the first field at fault, or null when the post can be sent. */
   const validate = useCallback((): FieldKey | null => {
     const current = valuesRef.current;
-    const problems = validatePost(current, defsRef.current, isContentEmpty(current.content));
+    const problems = validatePost(current, defsRef.current, contentIsEmpty(current.content));
     setErrors(Object.fromEntries(problems.map(({ field, message }) => [field, message])));
     return problems[0]?.field ?? null;
   }, []);

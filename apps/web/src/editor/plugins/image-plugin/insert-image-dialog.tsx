@@ -1,0 +1,77 @@
+import { useRef, useState } from 'react';
+import { useTranslation } from '../../../lib/use-translation.js';
+import type { ImagePayload } from '../../nodes/image-node.js';
+import { DialogField, EditorDialog } from '../../ui/editor-dialog.js';
+import { isAllowedImageUrl } from '../../utils/url-validation.js';
+
+interface InsertImageDialogProps {
+  onInsert: (payload: ImagePayload) => void;
+  onClose: () => void;
+}
+
+/** Asks for the image address, its alt text and an optional caption (images are referenced by URL). */
+export function InsertImageDialog({ onInsert, onClose }: InsertImageDialogProps) {
+  const { t } = useTranslation();
+  const [src, setSrc] = useState('');
+  const [altText, setAltText] = useState('');
+  const [caption, setCaption] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const srcRef = useRef<HTMLInputElement>(null);
+  const altRef = useRef<HTMLInputElement>(null);
+
+  const srcError =
+    src.trim() === ''
+      ? t('editor.image.srcRequired')
+      : isAllowedImageUrl(src)
+        ? null
+        : t('editor.image.srcInvalid');
+  const altError = altText.trim() === '' ? t('editor.image.altRequired') : null;
+
+  const submit = () => {
+    setSubmitted(true);
+    if (srcError || altError) {
+      // Focus lands on the first field to fix, whose message is read with it.
+      (srcError ? srcRef : altRef).current?.focus();
+      return;
+    }
+    onInsert({
+      src: src.trim(),
+      altText: altText.trim(),
+      caption: caption.trim(),
+      showCaption: caption.trim() !== '',
+    });
+  };
+
+  return (
+    <EditorDialog
+      title={t('editor.image.title')}
+      submitLabel={t('editor.dialog.insert')}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <DialogField
+        inputRef={srcRef}
+        type="url"
+        label={t('editor.image.src')}
+        hint={t('editor.image.srcHint')}
+        value={src}
+        onChange={setSrc}
+        error={submitted ? srcError : null}
+      />
+      <DialogField
+        inputRef={altRef}
+        label={t('editor.image.alt')}
+        hint={t('editor.image.altHint')}
+        value={altText}
+        onChange={setAltText}
+        error={submitted ? altError : null}
+      />
+      <DialogField
+        label={t('editor.image.caption')}
+        hint={t('editor.image.captionHint')}
+        value={caption}
+        onChange={setCaption}
+      />
+    </EditorDialog>
+  );
+}
