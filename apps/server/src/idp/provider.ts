@@ -85,9 +85,9 @@ export function createProvider({ db, publicUrl, clientId, audience, keys }: Prov
       userinfo: { enabled: true },
       rpInitiatedLogout: {
         enabled: true,
-        // One click signs out, as with Keycloak: the web app's own id_token_hint for this session
-        // proves the request comes from it. Anything else (no hint, another account's, an earlier
-        // session's) is asked about, since any site can send the browser here.
+        // One click signs out, as with Keycloak, when the request carries the id token we gave the
+        // web app in this very session, which another site does not have. Anything else (no hint,
+        // another account's, an earlier sign-in's) is asked about: any site can send a browser here.
         logoutSource: async (ctx: KoaContextWithOIDC, form: string) => {
           if (await logoutHintMatchesSession(ctx, clientId)) html(ctx, signingOutPage(form), SIGNING_OUT_CSP);
           else html(ctx, logoutPage(form));
