@@ -3,7 +3,14 @@ import type { Db } from '../db/database.js';
 import { findAccountById } from '../db/repositories/idp-accounts.repository.js';
 import { SIGNING_ALGORITHM, type IdpKeys } from './keys.js';
 import { PAGE_CSP } from './pages/layout.js';
-import { errorPage, logoutPage, logoutSuccessPage } from './pages/provider-pages.js';
+import { logoutHintMatchesSession } from './logout-hint.js';
+import {
+  SIGNING_OUT_CSP,
+  errorPage,
+  logoutPage,
+  logoutSuccessPage,
+  signingOutPage,
+} from './pages/provider-pages.js';
 import { payloadAdapter } from './payload-adapter.js';
 
 /** Everything the web app asks for (spec §7); the only client is first-party, so all is granted. */
@@ -34,9 +41,9 @@ export const issuerOf = (publicUrl: string) => `${publicUrl}/oidc`;
 export function createProvider({ db, publicUrl, clientId, audience, keys }: ProviderOptions): Provider {
   // Resource indicators must be absolute URIs; the API's own address names it, `aud` stays OIDC_AUDIENCE.
   const apiResource = `${publicUrl}/cms`;
-  const html = (ctx: KoaContextWithOIDC, body: string) => {
+  const html = (ctx: KoaContextWithOIDC, body: string, csp = PAGE_CSP) => {
     ctx.type = 'html';
-    ctx.set('Content-Security-Policy', PAGE_CSP);
+    ctx.set('Content-Security-Policy', csp);
     ctx.body = body;
   };
 
@@ -78,7 +85,13 @@ export function createProvider({ db, publicUrl, clientId, audience, keys }: Prov
       userinfo: { enabled: true },
       rpInitiatedLogout: {
         enabled: true,
-        logoutSource: (ctx: KoaContextWithOIDC, form: string) => html(ctx, logoutPage(form)),
+        // One click signs out, as with Keycloak, when the request carries the id token we gave the
+        // web app in this very session, which another site does not have. Anything else (no hint,
+        // another account's, an earlier sign-in's) is asked about: any site can send a browser here.
+        logoutSource: async (ctx: KoaContextWithOIDC, form: string) => {
+          if (await logoutHintMatchesSession(ctx, clientId)) html(ctx, signingOutPage(form), SIGNING_OUT_CSP);
+          else html(ctx, logoutPage(form));
+        },
         postLogoutSuccessSource: (ctx: KoaContextWithOIDC) => html(ctx, logoutSuccessPage(publicUrl)),
       },
       resourceIndicators: {

@@ -33,7 +33,12 @@ declare module 'oidc-provider' {
 
   export interface Session {
     accountId?: string;
+    /** When the account signed in (seconds since the epoch). */
+    loginTs?: number;
+    /** The clients signed in to through this session. */
+    authorizations?: Record<string, { sid?: string; grantId?: string }>;
     grantIdFor(clientId: string): string | undefined;
+    sidFor(clientId: string): string | undefined;
   }
 
   export interface Grant {
@@ -58,6 +63,11 @@ declare module 'oidc-provider' {
     prompt: { name: string; reasons: string[]; details: Record<string, unknown> };
     params: Record<string, unknown>;
     session?: { accountId: string };
+  }
+
+  export interface IdTokenConstructor {
+    /** Signature, `iss`, `aud` and algorithm; not the expiry (as for an id_token_hint). */
+    validate(jwt: string, client: Client): Promise<{ payload: Record<string, unknown> }>;
   }
 
   export interface Token {
@@ -129,6 +139,7 @@ declare module 'oidc-provider' {
     /** Koa's: trust X-Forwarded-* headers. */
     proxy: boolean;
     readonly Grant: GrantConstructor;
+    readonly IdToken: IdTokenConstructor;
     callback(): (req: IncomingMessage, res: ServerResponse) => Promise<void>;
     interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<Interaction>;
     interactionResult(

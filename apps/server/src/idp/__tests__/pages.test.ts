@@ -2,12 +2,13 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { PAGE_CSP, escapeHtml } from '../pages/layout.js';
 import { loginPage } from '../pages/login-page.js';
-import { errorPage, logoutPage } from '../pages/provider-pages.js';
+import { SIGNING_OUT_CSP, errorPage, logoutPage, signingOutPage } from '../pages/provider-pages.js';
 
-const inlineStyleHash = (html: string) => {
-  const style = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? '';
-  return createHash('sha256').update(style).digest('base64');
+const inlineHash = (html: string, tag: 'style' | 'script') => {
+  const text = new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`).exec(html)?.[1] ?? '';
+  return createHash('sha256').update(text).digest('base64');
 };
+const inlineStyleHash = (html: string) => inlineHash(html, 'style');
 
 describe('the identity provider pages', () => {
   it('should carry exactly the one style sheet the CSP allows, and no script', () => {
@@ -20,6 +21,19 @@ describe('the identity provider pages', () => {
       expect(html.match(/<style>/g)).toHaveLength(1);
       expect(html).not.toMatch(/<script|\son\w+=|style="/);
     }
+    expect(PAGE_CSP).not.toContain('script-src');
+  });
+
+  it('should let the signing-out page run its one script, allowed by its hash, and nothing else', () => {
+    const html = signingOutPage('<form id="op.logoutForm"></form>');
+    expect(SIGNING_OUT_CSP).toBe(`${PAGE_CSP}; script-src 'sha256-${inlineHash(html, 'script')}'`);
+    expect(SIGNING_OUT_CSP).toContain(`style-src 'sha256-${inlineStyleHash(html)}'`);
+    expect(html.match(/<script>/g)).toHaveLength(1);
+    expect(html).not.toMatch(/\son\w+=|style="|<script src/);
+    // Without JavaScript the same button signs out.
+    expect(html).toContain(
+      '<button type="submit" form="op.logoutForm" name="logout" value="yes" id="sign-out">Sign out</button>',
+    );
   });
 
   it('should escape what it is given', () => {

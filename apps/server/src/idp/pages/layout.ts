@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 
 /**
  * The frame of the identity provider's own pages (sign-in, sign-out, errors): one inline style
- * sheet, no script and no external asset, so that the pages can carry a strict CSP that allows
- * exactly that style sheet.
+ * sheet, no external asset, and no script but the one that finishes a sign-out, so that the pages
+ * can carry a strict CSP that allows exactly those by their hashes.
  */
 const STYLE = `
 :root{color-scheme:light dark;--bg:#f4f5f7;--card:#fff;--text:#1f2430;--muted:#5b6475;--line:#d5d9e0;
@@ -34,16 +34,27 @@ input:focus-visible{outline-offset:0}
 .detail{margin:16px 0 0;font-size:13px;color:var(--muted);word-break:break-word}
 `;
 
-const STYLE_HASH = createHash('sha256').update(STYLE).digest('base64');
+/** A CSP hash source: allows exactly this inline text, and nothing else. */
+const hashSource = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
-/** Only the inline style sheet above; forms post back to this origin; never framed. */
-export const PAGE_CSP = [
+const POLICY = [
   "default-src 'none'",
-  `style-src 'sha256-${STYLE_HASH}'`,
+  `style-src ${hashSource(STYLE)}`,
   "form-action 'self'",
   "frame-ancestors 'none'",
   "base-uri 'none'",
-].join('; ');
+];
+
+/** Only the inline style sheet above; no script; forms post back to this origin; never framed. */
+export const PAGE_CSP = POLICY.join('; ');
+
+/**
+ * PAGE_CSP that also runs one fixed inline script, allowed by its hash (as oidc-provider allows
+ * its own auto-submitting forms): no other script, inline or from anywhere, can run.
+ */
+export function pageCspWithScript(script: string): string {
+  return [...POLICY, `script-src ${hashSource(script)}`].join('; ');
+}
 
 const LOGO = `<svg width="28" height="28" viewBox="0 0 28 28" aria-hidden="true" focusable="false">
 <rect width="28" height="28" rx="7" fill="currentColor" opacity=".12"/>

@@ -1,4 +1,4 @@
-import { alert, escapeHtml, page } from './layout.js';
+import { alert, escapeHtml, page, pageCspWithScript } from './layout.js';
 
 /**
  * The pages oidc-provider renders itself (through its configuration), in the same look as the
@@ -14,6 +14,26 @@ export function logoutPage(form: string): string {
 ${form}
 <button type="submit" form="op.logoutForm" name="logout" value="yes" autofocus>Sign out</button>
 <button type="submit" form="op.logoutForm" class="secondary">Stay signed in</button>`,
+  );
+}
+
+/** Presses the page's "Sign out" button, which submits the provider's form with logout=yes. */
+export const SIGN_OUT_SCRIPT = "document.getElementById('sign-out').click();";
+export const SIGNING_OUT_CSP = pageCspWithScript(SIGN_OUT_SCRIPT);
+
+/**
+ * RP-initiated logout that needs no question (the web app's own id_token_hint for this session):
+ * the page submits the provider's form itself. Without JavaScript, its button does the same.
+ * Serve it with SIGNING_OUT_CSP.
+ */
+export function signingOutPage(form: string): string {
+  return page(
+    'Signing out',
+    `<h1 id="page-title">Signing out…</h1>
+<p class="lead">You are being signed out of Masthead.</p>
+${form}
+<button type="submit" form="op.logoutForm" name="logout" value="yes" id="sign-out">Sign out</button>
+<script>${SIGN_OUT_SCRIPT}</script>`,
   );
 }
 
