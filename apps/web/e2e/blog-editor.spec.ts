@@ -34,6 +34,8 @@ test.describe('blog editor', () => {
     server,
     checkA11y,
   }) => {
+    // About 60 steps and six axe checks: a minute when the machine is quiet.
+    test.slow();
     await signIn(page);
     await expectList(page);
     await page.getByRole('button', { name: 'New Blog Post' }).click();

@@ -10,6 +10,8 @@ test.describe('blog editor safety', () => {
     page,
     checkA11y,
   }) => {
+    // Two browsers, each signing in and loading the editor.
+    test.slow();
     await signIn(page);
     await expectList(page);
     const post = await createPost(page, DOMAINS.blog, { title: uniqueTitle('Contested') });

@@ -1,5 +1,6 @@
 import { LexicalErrorBoundary } from '@lexical/react/LexicalErrorBoundary';
-import { Component, type ErrorInfo, type JSX, type ReactNode } from 'react';
+import type { JSX, ReactNode } from 'react';
+import { ErrorBoundary } from '../components/errors/error-boundary.js';
 import { useTranslation } from '../lib/use-translation.js';
 
 /** Spec §8: the editor's failure text, in red, announced; the rest of the form keeps working. */
@@ -16,20 +17,12 @@ export function RenderErrorMessage() {
  * The editor's own boundary (STYLE §8), around the whole composer: a render error, or an initial
  * state Lexical cannot parse, replaces the editor with the message instead of taking the page down.
  */
-export class EditorErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-
-  override componentDidCatch(error: unknown, info: ErrorInfo) {
-    console.error('Editor render error', error, info.componentStack);
-  }
-
-  override render() {
-    return this.state.failed ? <RenderErrorMessage /> : this.props.children;
-  }
+export function EditorErrorBoundary({ children }: { children: ReactNode }) {
+  return (
+    <ErrorBoundary label="the rich-text editor" fallback={<RenderErrorMessage />}>
+      {children}
+    </ErrorBoundary>
+  );
 }
 
 /** Lexical's boundary for decorator nodes (images), with the same message as the editor's. */

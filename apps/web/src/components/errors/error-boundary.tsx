@@ -15,8 +15,19 @@ function RenderErrorScreen() {
   );
 }
 
-/** The root error boundary: a render error shows a way out instead of a blank page (STYLE §8). */
-export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+interface ErrorBoundaryProps {
+  children: ReactNode;
+  /** What replaces the failed part; the root's default is a full-page way out. */
+  fallback?: ReactNode;
+  /** Names the part in the console log. */
+  label?: string;
+}
+
+/**
+ * A render error shows a way out instead of a blank page (STYLE §8). The root wraps the app in one;
+ * a part that can fail on its own (the rich-text editor) wraps itself, so the rest keeps working.
+ */
+export class ErrorBoundary extends Component<ErrorBoundaryProps, { failed: boolean }> {
   override state = { failed: false };
 
   static getDerivedStateFromError() {
@@ -24,10 +35,15 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: 
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo) {
-    console.error('Render error', error, info.componentStack);
+    console.error(
+      `Render error${this.props.label ? ` in ${this.props.label}` : ''}`,
+      error,
+      info.componentStack,
+    );
   }
 
   override render() {
-    return this.state.failed ? <RenderErrorScreen /> : this.props.children;
+    if (!this.state.failed) return this.props.children;
+    return this.props.fallback ?? <RenderErrorScreen />;
   }
 }

@@ -1,10 +1,15 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, SVGProps } from 'react';
 
 /** Line icons drawn inline so that no icon font or library lands in the bundle. They are decorative:
  * the control around them carries the accessible name. */
-function Icon({ children, size = 20 }: { children: ReactNode; size?: number }) {
+export function Icon({
+  children,
+  size = 20,
+  ...props
+}: { children: ReactNode; size?: number } & SVGProps<SVGSVGElement>) {
   return (
     <svg
+      {...props}
       viewBox="0 0 24 24"
       width={size}
       height={size}

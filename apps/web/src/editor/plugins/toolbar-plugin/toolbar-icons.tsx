@@ -1,24 +1,8 @@
 import type { ReactNode } from 'react';
+import { Icon as LineIcon } from '../../../components/ui/icons.js';
 
-/** Toolbar icons, drawn inline like components/ui/icons.tsx; decorative, the button carries the name. */
-function Icon({ children }: { children: ReactNode }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width={18}
-      height={18}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {children}
-    </svg>
-  );
-}
+/** Toolbar icons, drawn like components/ui/icons.tsx at 18 px; decorative, the button carries the name. */
+const Icon = ({ children }: { children: ReactNode }) => <LineIcon size={18}>{children}</LineIcon>;
 
 const HEADING_BASE = 'M4 6v12M12 6v12M4 12h8';
 

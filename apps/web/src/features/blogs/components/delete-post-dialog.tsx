@@ -1,4 +1,4 @@
-import { Dialog } from '../../../components/ui/dialog.js';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.js';
 import { useTranslation } from '../../../lib/use-translation.js';
 
 interface DeletePostDialogProps {
@@ -12,22 +12,16 @@ interface DeletePostDialogProps {
 export function DeletePostDialog({ title, deleting, onCancel, onConfirm }: DeletePostDialogProps) {
   const { t } = useTranslation();
   return (
-    <Dialog
-      alert
+    <ConfirmDialog
       title={t('blogs.deleteTitle')}
-      onClose={onCancel}
-      actions={
-        <>
-          <button type="button" className="button button--secondary" onClick={onCancel}>
-            {t('common.cancel')}
-          </button>
-          <button type="button" className="button button--danger" disabled={deleting} onClick={onConfirm}>
-            {t('blogs.action.delete')}
-          </button>
-        </>
-      }
+      cancelLabel={t('common.cancel')}
+      confirmLabel={t('blogs.action.delete')}
+      tone="danger"
+      busyLabel={deleting ? t('blogs.deleting') : undefined}
+      onCancel={onCancel}
+      onConfirm={onConfirm}
     >
       <p>{t('blogs.deleteBody', { title })}</p>
-    </Dialog>
+    </ConfirmDialog>
   );
 }

@@ -1,3 +1,4 @@
+import { Icon } from '../../../components/ui/icons.js';
 import type { NotificationType } from '../notification-slice.js';
 
 const PATHS: Record<NotificationType, string> = {
@@ -10,21 +11,8 @@ const PATHS: Record<NotificationType, string> = {
 /** A check, a triangle, a circle with "!" or with "i"; the colour comes from the toast's type. */
 export function ToastIcon({ type }: { type: NotificationType }) {
   return (
-    <svg
-      className="toast__icon"
-      data-icon={type}
-      viewBox="0 0 24 24"
-      width="20"
-      height="20"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <Icon className="toast__icon" data-icon={type}>
       <path d={PATHS[type]} />
-    </svg>
+    </Icon>
   );
 }

@@ -1,4 +1,4 @@
-import { Dialog } from '../../../../components/ui/dialog.js';
+import { ConfirmDialog } from '../../../../components/ui/confirm-dialog.js';
 import { useTranslation } from '../../../../lib/use-translation.js';
 
 interface ConflictDialogProps {
@@ -14,23 +14,16 @@ interface ConflictDialogProps {
 export function ConflictDialog({ reloading, onKeepEditing, onReload }: ConflictDialogProps) {
   const { t } = useTranslation();
   return (
-    <Dialog
-      alert
+    <ConfirmDialog
       title={t('blogEditor.conflict.title')}
-      onClose={onKeepEditing}
-      actions={
-        <>
-          <button type="button" className="button button--secondary" onClick={onKeepEditing}>
-            {t('blogEditor.conflict.keepEditing')}
-          </button>
-          <button type="button" className="button button--primary" disabled={reloading} onClick={onReload}>
-            {reloading ? t('common.loading') : t('blogEditor.conflict.reload')}
-          </button>
-        </>
-      }
+      cancelLabel={t('blogEditor.conflict.keepEditing')}
+      confirmLabel={t('blogEditor.conflict.reload')}
+      busyLabel={reloading ? t('common.loading') : undefined}
+      onCancel={onKeepEditing}
+      onConfirm={onReload}
     >
       <p>{t('blogEditor.conflict.body')}</p>
       <p>{t('blogEditor.conflict.hint')}</p>
-    </Dialog>
+    </ConfirmDialog>
   );
 }

@@ -4,7 +4,7 @@ import { useTranslation } from '../../../../lib/use-translation.js';
 import { loadEditorModule } from '../editor-module.js';
 import { describedBy } from '../field-ids.js';
 import type { EditorSeed } from '../hooks/use-post-form.js';
-import { EditorErrorBoundary } from './editor-error-boundary.js';
+import { ErrorBoundary } from '../../../../components/errors/error-boundary.js';
 import { FieldError, RequiredMark } from './form-field.js';
 
 const ContentEditor = lazy(() => loadEditorModule());
@@ -29,7 +29,8 @@ export function ContentField({ id, labelId, errorId, error, seed, readOnly, onCh
         {t('blogEditor.content')}
         <RequiredMark />
       </span>
-      <EditorErrorBoundary
+      <ErrorBoundary
+        label="the rich-text editor's chunk"
         fallback={
           <p className="post-field__error" role="alert">
             {t('editor.renderError')}
@@ -56,7 +57,7 @@ export function ContentField({ id, labelId, errorId, error, seed, readOnly, onCh
             onChange={onChange}
           />
         </Suspense>
-      </EditorErrorBoundary>
+      </ErrorBoundary>
       <FieldError id={errorId} message={error} />
     </div>
   );

@@ -1,4 +1,4 @@
-import { Dialog } from '../../../../components/ui/dialog.js';
+import { ConfirmDialog } from '../../../../components/ui/confirm-dialog.js';
 import { useTranslation } from '../../../../lib/use-translation.js';
 
 interface LeaveDialogProps {
@@ -10,22 +10,15 @@ interface LeaveDialogProps {
 export function LeaveDialog({ onKeepEditing, onDiscard }: LeaveDialogProps) {
   const { t } = useTranslation();
   return (
-    <Dialog
-      alert
+    <ConfirmDialog
       title={t('blogEditor.leave.title')}
-      onClose={onKeepEditing}
-      actions={
-        <>
-          <button type="button" className="button button--secondary" onClick={onKeepEditing}>
-            {t('blogEditor.leave.keepEditing')}
-          </button>
-          <button type="button" className="button button--danger" onClick={onDiscard}>
-            {t('blogEditor.leave.discard')}
-          </button>
-        </>
-      }
+      cancelLabel={t('blogEditor.leave.keepEditing')}
+      confirmLabel={t('blogEditor.leave.discard')}
+      tone="danger"
+      onCancel={onKeepEditing}
+      onConfirm={onDiscard}
     >
       <p>{t('blogEditor.leave.body')}</p>
-    </Dialog>
+    </ConfirmDialog>
   );
 }
