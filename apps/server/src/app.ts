@@ -10,6 +10,11 @@ import finiteQuery from './plugins/app/finite-query.js';
 import database from './plugins/external/database.js';
 import openapi from './plugins/external/swagger.js';
 import webApp from './plugins/external/web-app.js';
+import storagePlugin from './plugins/app/storage/index.js';
+import { createStorage } from './plugins/app/storage/create-storage.js';
+import type { Storage } from './plugins/app/storage/storage.js';
+import uploadSweeper from './plugins/app/upload-sweeper.js';
+import assetRoutes from './routes/cms/assets/index.js';
 import blogRoutes from './routes/cms/blogs/index.js';
 import columnRoutes from './routes/cms/columns/index.js';
 import domainRoutes from './routes/cms/domains/index.js';
@@ -25,6 +30,10 @@ export interface AppOptions {
   /** The built web app; not served when absent. */
   webRoot?: string;
   logger?: FastifyServerOptions['logger'];
+  /** The object storage; made from the environment (STORAGE_DRIVER) when absent. */
+  storage?: Storage;
+  /** Sweep unregistered uploads in the background this often; off when absent (tests call the sweep). */
+  sweepUploadsEveryMs?: number;
 }
 
 /** Bodies carry a 2 MB editor state plus its HTML and text copies. */
@@ -75,6 +84,9 @@ export async function buildApp(options: AppOptions) {
   await app.register(finiteQuery);
   await app.register(helmet, { contentSecurityPolicy: false, global: true });
   await app.register(database, { db: options.db, closeWithApp: options.closeDatabase ?? false });
+  await app.register(storagePlugin, { storage: options.storage ?? (await createStorage(env)) });
+  if (options.sweepUploadsEveryMs)
+    await app.register(uploadSweeper, { everyMs: options.sweepUploadsEveryMs });
   await app.register(auth, {
     verifier: new TokenVerifier({ authority, audience: env.OIDC_AUDIENCE, local: builtIn?.tokenSource }),
   });
@@ -94,6 +106,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(blogRoutes);
   await app.register(tagRoutes);
   await app.register(categoryRoutes);
+  await app.register(assetRoutes);
   if (options.webRoot) await app.register(webApp, { root: options.webRoot });
   return app;
 }

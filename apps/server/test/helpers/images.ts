@@ -60,7 +60,11 @@ function exifOrientation(orientation: number) {
   return segment(0xffe1, Buffer.concat([Buffer.from('Exif\0\0', 'binary'), tiff]));
 }
 
-export function jpeg(width: number, height: number, options: { orientation?: number } = {}): Buffer<ArrayBuffer> {
+export function jpeg(
+  width: number,
+  height: number,
+  options: { orientation?: number } = {},
+): Buffer<ArrayBuffer> {
   const jfif = segment(0xffe0, Buffer.from([0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0]));
   const quant = segment(0xffdb, Buffer.concat([Buffer.from([0]), Buffer.alloc(64, 1)]));
   const frame = Buffer.alloc(9);

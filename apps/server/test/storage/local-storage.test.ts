@@ -19,8 +19,11 @@ afterAll(async () => server?.close());
 const newKey = (name = 'photo.png') => `${randomUUID()}/${randomUUID()}/${name}`;
 const sign = (key: string, size: number, isPublic = false, contentType = 'image/png') =>
   server.storage.signUpload(key, { contentType, size, public: isPublic, expiresInSeconds: 900 });
-const put = (signed: SignedUpload, body: Uint8Array<ArrayBuffer>, headers: Record<string, string> = signed.headers) =>
-  fetch(signed.url, { method: 'PUT', headers, body });
+const put = (
+  signed: SignedUpload,
+  body: Uint8Array<ArrayBuffer>,
+  headers: Record<string, string> = signed.headers,
+) => fetch(signed.url, { method: 'PUT', headers, body });
 
 /** The standard error body (DESIGN §3) with the status's reason phrase. */
 async function expectError(response: Response, status: number) {

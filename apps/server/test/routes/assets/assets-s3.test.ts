@@ -1,0 +1,81 @@
+import type { AssetInfo, UploadPreparation } from '@masthead/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectErrorBody } from '../../access/access-fixtures.js';
+import { jpeg } from '../../helpers/images.js';
+import { startS3Server } from '../../helpers/storage-servers.js';
+import { createTestContext, type TestContext, type TestDomain } from '../../helpers/test-app.js';
+import { registerAsset, requestUploadUrl } from './asset-fixtures.js';
+
+/** The whole upload flow with STORAGE_DRIVER=s3, against s3rver on loopback: the browser's PUT is a real fetch. */
+let s3: Awaited<ReturnType<typeof startS3Server>>;
+let ctx: TestContext;
+let domain: TestDomain;
+let token: string;
+beforeAll(async () => {
+  s3 = await startS3Server();
+  ctx = await createTestContext({ storage: s3.storage });
+  domain = await ctx.domain();
+  ({ token } = await ctx.member('editor', domain));
+});
+afterAll(async () => {
+  await ctx?.close();
+  await s3?.close();
+});
+
+async function upload(bytes: Buffer<ArrayBuffer>, options: { public?: boolean; mimeType?: string } = {}) {
+  const response = await requestUploadUrl(ctx, token, domain.domain, {
+    fileName: 'Harbour at dawn.jpg',
+    mimeType: 'image/jpeg',
+    size: bytes.length,
+    ...options,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  const preparation = response.json<UploadPreparation>();
+  const put = await fetch(preparation.signedUrl, {
+    method: 'PUT',
+    headers: preparation.headers,
+    body: bytes,
+  });
+  expect(put.status).toBe(200);
+  return preparation;
+}
+
+describe('the asset calls on S3 storage', () => {
+  it('should upload, register, serve and delete a public JPEG', async () => {
+    const bytes = jpeg(64, 48);
+    const preparation = await upload(bytes, { public: true });
+    expect(preparation.headers).toEqual({ 'content-type': 'image/jpeg', 'x-amz-acl': 'public-read' });
+    expect(preparation.publicDownloadUrl).toBe(`${s3.endpoint}/masthead-test/${preparation.fileKey}`);
+
+    const registered = await registerAsset(ctx, token, domain.domain, {
+      fileKey: preparation.fileKey,
+      description: 'Harbour',
+    });
+    expect(registered.statusCode, registered.body).toBe(201);
+    const asset = registered.json<AssetInfo>();
+    expect(asset).toMatchObject({ width: 64, height: 48, size: bytes.length, public: true });
+
+    const stable = await fetch(asset.downloadUrl);
+    expect(stable.status).toBe(200);
+    expect(stable.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(Buffer.from(await stable.arrayBuffer())).toEqual(bytes);
+    const signed = await fetch(asset.signedUrl);
+    expect(signed.status).toBe(200);
+    expect(signed.headers.get('content-disposition')).toContain(`filename*=UTF-8''Harbour%20at%20dawn.jpg`);
+
+    const deleted = await ctx.request(token, { method: 'DELETE', url: `/cms/assets/list/${asset.id}` });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    expect(await s3.storage.head(asset.fileKey)).toBeUndefined();
+  });
+
+  it('should refuse a text file uploaded as a JPEG with 415 and delete it from the bucket', async () => {
+    const preparation = await upload(Buffer.from('<html>not a picture</html>'));
+    expect(await s3.storage.head(preparation.fileKey)).toBeDefined();
+    const response = await registerAsset(ctx, token, domain.domain, {
+      fileKey: preparation.fileKey,
+      description: 'Fake',
+    });
+    expectErrorBody(response, 415);
+    expect(await s3.storage.head(preparation.fileKey)).toBeUndefined();
+  });
+});
