@@ -37,7 +37,7 @@ function limit(name: string, max: number): string {
  */
 export function cleanFileName(raw: string): string {
   const lastSegment = raw.normalize('NFC').split(/[/\\]/).pop() ?? '';
-  const cleaned = lastSegment.replace(INVISIBLE, '').replace(/\s+/g, ' ').trim();
+  const cleaned = lastSegment.replace(/\t/g, ' ').replace(INVISIBLE, '').replace(/\s+/g, ' ').trim();
   const name = cleaned === '' || cleaned === '.' || cleaned === '..' ? 'file' : cleaned;
   return limit(name, MAX_FILE_NAME_LENGTH);
 }

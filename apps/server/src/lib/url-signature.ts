@@ -2,8 +2,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
  * HMAC-SHA256 signatures for the local storage URLs. The signed text joins the fields with a
- * newline, which no field can contain (keys, types and numbers are checked before signing, and
- * the download name is percent-encoded), so two different field lists never sign the same text.
+ * newline, which no field can contain (keys and types are checked, numbers are digits, and the
+ * download name is cleaned of control characters), so two field lists never sign the same text.
  */
 export function sign(secret: Buffer, fields: readonly string[]): string {
   return createHmac('sha256', secret).update(fields.join('\n')).digest('base64url');
