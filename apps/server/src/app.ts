@@ -20,6 +20,7 @@ import columnRoutes from './routes/cms/columns/index.js';
 import domainRoutes from './routes/cms/domains/index.js';
 import { categoryRoutes, tagRoutes } from './routes/cms/taxonomy/index.js';
 import userRoutes from './routes/cms/user/index.js';
+import storageRedirectRoutes from './routes/storage-redirect.js';
 import systemRoutes from './routes/system.js';
 
 export interface AppOptions {
@@ -84,7 +85,8 @@ export async function buildApp(options: AppOptions) {
   await app.register(finiteQuery);
   await app.register(helmet, { contentSecurityPolicy: false, global: true });
   await app.register(database, { db: options.db, closeWithApp: options.closeDatabase ?? false });
-  await app.register(storagePlugin, { storage: options.storage ?? (await createStorage(env)) });
+  const storage = options.storage ?? (await createStorage(env));
+  await app.register(storagePlugin, { storage });
   if (options.sweepUploadsEveryMs)
     await app.register(uploadSweeper, { everyMs: options.sweepUploadsEveryMs });
   await app.register(auth, {
@@ -107,6 +109,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(tagRoutes);
   await app.register(categoryRoutes);
   await app.register(assetRoutes);
+  if (storage.publicReadsThroughServer) await app.register(storageRedirectRoutes);
   if (options.webRoot) await app.register(webApp, { root: options.webRoot });
   return app;
 }

@@ -47,6 +47,15 @@ export function findAssetDomainId(db: Db, id: string) {
     .then((row) => row?.domain_id);
 }
 
+export function findPublicAssetByKey(db: Db, fileKey: string) {
+  return db
+    .selectFrom('assets')
+    .select(['file_key', 'file_name'])
+    .where('file_key', '=', fileKey)
+    .where('public', '=', true)
+    .executeTakeFirst();
+}
+
 export function assetKeyTaken(db: Db, fileKey: string) {
   return db
     .selectFrom('assets')

@@ -79,3 +79,71 @@ describe('the asset calls on S3 storage', () => {
     expect(await s3.storage.head(preparation.fileKey)).toBeUndefined();
   });
 });
+
+describe('the asset calls on S3 storage without object ACLs (R2, MinIO)', () => {
+  let bare: Awaited<ReturnType<typeof startS3Server>>;
+  let app: TestContext;
+  let editor: string;
+  let site: TestDomain;
+  beforeAll(async () => {
+    bare = await startS3Server({ publicAcl: false, serverUrl: 'http://localhost:3000' });
+    app = await createTestContext({ storage: bare.storage });
+    site = await app.domain();
+    ({ token: editor } = await app.member('editor', site));
+  });
+  afterAll(async () => {
+    await app?.close();
+    await bare?.close();
+  });
+
+  it('should send no ACL header, and serve public assets through a redirect from the server', async () => {
+    const bytes = jpeg(10, 10);
+    const prepared = await requestUploadUrl(app, editor, site.domain, {
+      mimeType: 'image/jpeg',
+      fileName: 'x.jpg',
+      size: bytes.length,
+      public: true,
+    });
+    const preparation = prepared.json<UploadPreparation>();
+    expect(preparation.headers).toEqual({ 'content-type': 'image/jpeg' });
+    expect(preparation.publicDownloadUrl).toBe(`http://localhost:3000/storage/${preparation.fileKey}`);
+    // Until it is registered, the stable URL answers nothing.
+    const early = await app.app.inject({ method: 'GET', url: `/storage/${preparation.fileKey}` });
+    expectErrorBody(early, 404);
+
+    expect(
+      (await fetch(preparation.signedUrl, { method: 'PUT', headers: preparation.headers, body: bytes }))
+        .status,
+    ).toBe(200);
+    const registered = await registerAsset(app, editor, site.domain, {
+      fileKey: preparation.fileKey,
+      description: 'x',
+    });
+    expect(registered.statusCode, registered.body).toBe(201);
+    const asset = registered.json<AssetInfo>();
+    const redirect = await app.app.inject({ method: 'GET', url: new URL(asset.downloadUrl).pathname });
+    expect(redirect.statusCode).toBe(302);
+    expect(redirect.headers['cache-control']).toBe('public, max-age=600');
+    const file = await fetch(redirect.headers.location as string);
+    expect(file.status).toBe(200);
+    expect(Buffer.from(await file.arrayBuffer())).toEqual(bytes);
+  });
+
+  it('should not redirect to a private asset', async () => {
+    const bytes = jpeg(4, 4);
+    const prepared = (
+      await requestUploadUrl(app, editor, site.domain, {
+        mimeType: 'image/jpeg',
+        fileName: 'p.jpg',
+        size: bytes.length,
+      })
+    ).json<UploadPreparation>();
+    await fetch(prepared.signedUrl, { method: 'PUT', headers: prepared.headers, body: bytes });
+    const registered = await registerAsset(app, editor, site.domain, {
+      fileKey: prepared.fileKey,
+      description: 'p',
+    });
+    expect(registered.statusCode, registered.body).toBe(201);
+    expectErrorBody(await app.app.inject({ method: 'GET', url: `/storage/${prepared.fileKey}` }), 404);
+  });
+});

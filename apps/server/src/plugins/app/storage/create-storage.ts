@@ -21,5 +21,6 @@ export async function createStorage(env: Env): Promise<Storage> {
     forcePathStyle: env.S3_FORCE_PATH_STYLE,
     publicUrl: env.S3_PUBLIC_URL,
     publicAcl: env.S3_PUBLIC_ACL,
+    serverUrl: env.PUBLIC_URL,
   });
 }

@@ -27,10 +27,15 @@ export interface S3Settings {
   accessKeyId?: string | undefined;
   secretAccessKey?: string | undefined;
   forcePathStyle: boolean;
-  /** Where public objects are read (a CDN or the bucket's public domain); derived when absent. */
+  /** Where public objects are read (a CDN or the bucket's public domain). */
   publicUrl?: string | undefined;
-  /** Send `x-amz-acl: public-read` for public uploads; off for stores without object ACLs (R2). */
+  /** Send `x-amz-acl: public-read` for public uploads; off for stores without object ACLs (R2, MinIO). */
   publicAcl: boolean;
+  /**
+   * The server's own address (PUBLIC_URL). Without object ACLs and without publicUrl, a public
+   * object's stable URL is the server's /storage/<key>, which redirects to a signed URL.
+   */
+  serverUrl?: string | undefined;
 }
 
 const PUBLIC_CACHE = 'public, max-age=31536000, immutable';
@@ -51,6 +56,8 @@ export class S3Storage implements Storage {
   readonly driver = 's3' as const;
   private readonly client: S3Client;
   private readonly publicBase: string;
+  /** Public objects are read through the server (/storage/<key> redirects), the bucket staying private. */
+  readonly publicReadsThroughServer: boolean;
 
   constructor(private readonly settings: S3Settings) {
     this.client = new S3Client({
@@ -65,7 +72,9 @@ export class S3Storage implements Storage {
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
     });
-    this.publicBase = (settings.publicUrl ?? this.bucketUrl()).replace(/\/+$/, '');
+    this.publicReadsThroughServer = !settings.publicUrl && !settings.publicAcl && Boolean(settings.serverUrl);
+    const base = this.publicReadsThroughServer ? `${settings.serverUrl}/storage` : settings.publicUrl;
+    this.publicBase = (base ?? this.bucketUrl()).replace(/\/+$/, '');
   }
 
   /** The bucket's own address, in the addressing style the client uses. */

@@ -44,6 +44,8 @@ export interface CommitSpec {
 
 export interface Storage {
   readonly driver: 'local' | 's3';
+  /** True when a public object's stable URL is the server's /storage/<key>, answered with a redirect. */
+  readonly publicReadsThroughServer?: boolean;
   /** A URL that accepts one PUT of the object until it expires. */
   signUpload(key: string, spec: UploadSpec): Promise<SignedUpload>;
   /** A GET URL valid for a short time, for public and private objects alike. */

@@ -14,6 +14,14 @@ describe('S3Storage.publicUrl', () => {
       'https://media.acc.r2.cloudflarestorage.com/d/u/photo.png',
     ],
     [{ publicUrl: 'https://cdn.example.com/assets/' }, 'https://cdn.example.com/assets/d/u/photo.png'],
+    [
+      { publicAcl: false, serverUrl: 'https://cms.example.com' },
+      'https://cms.example.com/storage/d/u/photo.png',
+    ],
+    [
+      { publicAcl: false, serverUrl: 'https://cms.example.com', publicUrl: 'https://pub.example.com' },
+      'https://pub.example.com/d/u/photo.png',
+    ],
   ] as const)('should derive the public URL from %j', (settings, url) => {
     expect(new S3Storage({ ...base, ...settings }).publicUrl(key)).toBe(url);
   });
