@@ -13,7 +13,7 @@ import webApp from './plugins/external/web-app.js';
 import storagePlugin from './plugins/app/storage/index.js';
 import { createStorage } from './plugins/app/storage/create-storage.js';
 import type { Storage } from './plugins/app/storage/storage.js';
-import uploadSweeper from './plugins/app/upload-sweeper.js';
+import uploadSweeper, { type UploadSweeperOptions } from './plugins/app/upload-sweeper.js';
 import assetRoutes from './routes/cms/assets/index.js';
 import blogRoutes from './routes/cms/blogs/index.js';
 import columnRoutes from './routes/cms/columns/index.js';
@@ -33,8 +33,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** The object storage; made from the environment (STORAGE_DRIVER) when absent. */
   storage?: Storage;
-  /** Sweep unregistered uploads in the background this often; off when absent (tests call the sweep). */
-  sweepUploadsEveryMs?: number;
+  /** Sweep unregistered uploads in the background; off when absent (tests call the sweep themselves). */
+  sweepUploads?: UploadSweeperOptions;
 }
 
 /** Bodies carry a 2 MB editor state plus its HTML and text copies. */
@@ -87,8 +87,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(database, { db: options.db, closeWithApp: options.closeDatabase ?? false });
   const storage = options.storage ?? (await createStorage(env));
   await app.register(storagePlugin, { storage });
-  if (options.sweepUploadsEveryMs)
-    await app.register(uploadSweeper, { everyMs: options.sweepUploadsEveryMs });
+  if (options.sweepUploads) await app.register(uploadSweeper, options.sweepUploads);
   await app.register(auth, {
     verifier: new TokenVerifier({ authority, audience: env.OIDC_AUDIENCE, local: builtIn?.tokenSource }),
   });

@@ -15,7 +15,12 @@ const SWEEP_EVERY_MS = 60 * 60 * 1000;
 async function main() {
   const env = parseEnv();
   const opened = await openDatabase(env);
-  const app = await buildApp({ env, db: opened.db, webRoot: WEB_ROOT, sweepUploadsEveryMs: SWEEP_EVERY_MS });
+  const app = await buildApp({
+    env,
+    db: opened.db,
+    webRoot: WEB_ROOT,
+    sweepUploads: { everyMs: SWEEP_EVERY_MS },
+  });
   // The database closes after the server has stopped taking requests and finished the open ones.
   app.addHook('onClose', async () => opened.close());
 

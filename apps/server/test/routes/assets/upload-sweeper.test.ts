@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../../src/app.js';
+import { parseEnv } from '../../../src/config/env.js';
 import { createDatabase, type Db } from '../../../src/db/database.js';
 import type { Storage } from '../../../src/plugins/app/storage/storage.js';
 import { sweepUnregisteredUploads } from '../../../src/services/upload-sweeper.js';
@@ -146,6 +148,35 @@ describe('sweepUnregisteredUploads', () => {
       expect(await sweepUnregisteredUploads(second.db, ctx.app.storage)).toEqual({ ran: true, removed: 0 });
     } finally {
       await second.close();
+    }
+  });
+});
+
+describe('the background sweep', () => {
+  beforeEach(async () => {
+    await ctx.db.deleteFrom('asset_uploads').execute();
+  });
+
+  it('should sweep on its own in a running server, and finish before the server closes', async () => {
+    const key = await unregistered(DAY + 60_000);
+    const env = parseEnv({
+      OIDC_AUTHORITY: ctx.idp.issuer,
+      PUBLIC_URL: 'http://localhost:3000',
+      DATA_DIR: ctx.dataDir,
+      LOG_LEVEL: 'silent',
+    });
+    const app = await buildApp({
+      env,
+      db: ctx.db,
+      logger: false,
+      sweepUploads: { everyMs: 50, firstAfterMs: 10 },
+    });
+    await app.ready();
+    try {
+      await expect.poll(() => record(key), { timeout: 5000, interval: 25 }).toBeUndefined();
+      expect(await objectExists(ctx, key)).toBe(false);
+    } finally {
+      await app.close();
     }
   });
 });
