@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Role } from '@masthead/contract';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { inject } from 'vitest';
 import { buildApp, type AppOptions } from '../../src/app.js';
 import { parseEnv } from '../../src/config/env.js';
 import type { Db } from '../../src/db/database.js';
@@ -25,7 +25,7 @@ export interface TestDomain {
 export async function createTestContext(options: Pick<AppOptions, 'storage'> = {}) {
   const idp = await startTestIdentityProvider();
   const { db, drop } = await createTestDatabase();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'masthead-test-data-'));
+  const dataDir = tempDataDir();
   const env = parseEnv({
     OIDC_AUTHORITY: idp.issuer,
     PUBLIC_URL: 'http://localhost:3000',
@@ -75,7 +75,5 @@ export class TestContext {
 
 /** A data folder of its own for an app a test builds itself; removed when the test run ends. */
 export function tempDataDir(): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'masthead-test-data-'));
-  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-  return dir;
+  return mkdtempSync(path.join(inject('scratchDir'), 'data-'));
 }
