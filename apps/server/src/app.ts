@@ -10,11 +10,17 @@ import finiteQuery from './plugins/app/finite-query.js';
 import database from './plugins/external/database.js';
 import openapi from './plugins/external/swagger.js';
 import webApp from './plugins/external/web-app.js';
+import storagePlugin from './plugins/app/storage/index.js';
+import { createStorage } from './plugins/app/storage/create-storage.js';
+import type { Storage } from './plugins/app/storage/storage.js';
+import uploadSweeper, { type UploadSweeperOptions } from './plugins/app/upload-sweeper.js';
+import assetRoutes from './routes/cms/assets/index.js';
 import blogRoutes from './routes/cms/blogs/index.js';
 import columnRoutes from './routes/cms/columns/index.js';
 import domainRoutes from './routes/cms/domains/index.js';
 import { categoryRoutes, tagRoutes } from './routes/cms/taxonomy/index.js';
 import userRoutes from './routes/cms/user/index.js';
+import storageRedirectRoutes from './routes/storage-redirect.js';
 import systemRoutes from './routes/system.js';
 
 export interface AppOptions {
@@ -25,6 +31,10 @@ export interface AppOptions {
   /** The built web app; not served when absent. */
   webRoot?: string;
   logger?: FastifyServerOptions['logger'];
+  /** The object storage; made from the environment (STORAGE_DRIVER) when absent. */
+  storage?: Storage;
+  /** Sweep unregistered uploads in the background; off when absent (tests call the sweep themselves). */
+  sweepUploads?: UploadSweeperOptions;
 }
 
 /** Bodies carry a 2 MB editor state plus its HTML and text copies. */
@@ -75,6 +85,9 @@ export async function buildApp(options: AppOptions) {
   await app.register(finiteQuery);
   await app.register(helmet, { contentSecurityPolicy: false, global: true });
   await app.register(database, { db: options.db, closeWithApp: options.closeDatabase ?? false });
+  const storage = options.storage ?? (await createStorage(env));
+  await app.register(storagePlugin, { storage });
+  if (options.sweepUploads) await app.register(uploadSweeper, options.sweepUploads);
   await app.register(auth, {
     verifier: new TokenVerifier({ authority, audience: env.OIDC_AUDIENCE, local: builtIn?.tokenSource }),
   });
@@ -94,6 +107,8 @@ export async function buildApp(options: AppOptions) {
   await app.register(blogRoutes);
   await app.register(tagRoutes);
   await app.register(categoryRoutes);
+  await app.register(assetRoutes);
+  if (storage.publicReadsThroughServer) await app.register(storageRedirectRoutes);
   if (options.webRoot) await app.register(webApp, { root: options.webRoot });
   return app;
 }

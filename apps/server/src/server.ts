@@ -9,11 +9,18 @@ import { DataDirLockedError } from './lib/data-dir-lock.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const WEB_ROOT = path.resolve(here, '../../web/dist');
+/** Unregistered uploads are looked for every hour, and removed once a day old. */
+const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
 async function main() {
   const env = parseEnv();
   const opened = await openDatabase(env);
-  const app = await buildApp({ env, db: opened.db, webRoot: WEB_ROOT });
+  const app = await buildApp({
+    env,
+    db: opened.db,
+    webRoot: WEB_ROOT,
+    sweepUploads: { everyMs: SWEEP_EVERY_MS },
+  });
   // The database closes after the server has stopped taking requests and finished the open ones.
   app.addHook('onClose', async () => opened.close());
 

@@ -9,6 +9,8 @@ import { migrateToLatest } from '../src/db/migrate.js';
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteTemplate: string;
+    /** A folder removed when the run ends, for the data folders of apps the tests build. */
+    scratchDir: string;
   }
 }
 
@@ -30,6 +32,7 @@ export default async function setup(project: TestProject) {
   const file = path.join(dir, 'template.tar');
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   project.provide('pgliteTemplate', file);
+  project.provide('scratchDir', dir);
 
   const url = process.env.TEST_DATABASE_URL;
   if (url) {

@@ -16,5 +16,22 @@ export const MAX_HTML_BYTES = 4 * 1024 * 1024;
 export const MAX_TEXT_LENGTH = 1024 * 1024;
 export const MAX_TAGS_PER_POST = 100;
 
+/* Assets (spec §9, DESIGN §3). */
+/** Spec §9 "Max upload size: 10 MB", read as 10 MiB: 10 × 1024 × 1024 = 10,485,760 bytes. */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/** Spec §9: png and jpeg only. */
+export const ACCEPTED_IMAGE_TYPES = ['image/png', 'image/jpeg'] as const;
+export type AcceptedImageType = (typeof ACCEPTED_IMAGE_TYPES)[number];
+/** How long a signed upload or download URL stays valid: 15 minutes. */
+export const SIGNED_URL_SECONDS = 15 * 60;
+/** An upload that was never registered is swept away after this long: one day. */
+export const UNREGISTERED_UPLOAD_SECONDS = 24 * 60 * 60;
+export const MAX_FILE_NAME_LENGTH = 255;
+export const MAX_ASSET_DESCRIPTION_LENGTH = 1000;
+export const isAcceptedImageType = (type: string): type is AcceptedImageType =>
+  (ACCEPTED_IMAGE_TYPES as readonly string[]).includes(type);
+/** The header a PUT sends to make the object publicly readable (S3's canned ACL). */
+export const PUBLIC_READ_HEADER = { 'x-amz-acl': 'public-read' } as const;
+
 export const ROLES = ['author', 'editor', 'admin'] as const;
 export type Role = (typeof ROLES)[number];

@@ -7,3 +7,4 @@ export * from './taxonomy.js';
 export * from './column-def.js';
 export * from './blog.js';
 export * from './workflow.js';
+export * from './asset.js';

@@ -8,43 +8,60 @@ import { z } from 'zod';
 const flag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 const url = z.url({ protocol: /^https?$/ });
 
-const EnvSchema = z
-  .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-    HOST: z.string().min(1).default('0.0.0.0'),
-    PUBLIC_URL: url.optional(),
-    DATA_DIR: z.string().min(1).default('./data'),
-    DATABASE_URL: z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
-      .optional(),
-    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-    STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
-    S3_BUCKET: z.string().min(1).optional(),
-    S3_REGION: z.string().min(1).optional(),
-    S3_ENDPOINT: url.optional(),
-    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
-    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
-    S3_FORCE_PATH_STYLE: flag.default(false),
-    S3_PUBLIC_URL: url.optional(),
-    OIDC_AUTHORITY: url.optional(),
-    OIDC_CLIENT_ID: z.string().min(1).default('masthead-web'),
-    OIDC_AUDIENCE: z.string().min(1).default('masthead-api'),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    MASTHEAD_DEMO: flag.default(true),
-  })
-  .superRefine((env, ctx) => {
-    if (env.STORAGE_DRIVER !== 's3') return;
-    for (const key of ['S3_BUCKET', 'S3_REGION'] as const) {
-      if (!env[key])
-        ctx.addIssue({ code: 'custom', path: [key], message: 'is required when STORAGE_DRIVER=s3' });
-    }
-  });
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: url.optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).optional(),
+  S3_ENDPOINT: url.optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: flag.default(false),
+  S3_PUBLIC_URL: url.optional(),
+  /** The issue's name for S3_PUBLIC_URL, still accepted. */
+  S3_PUBLIC_BASE_URL: url.optional(),
+  S3_PUBLIC_ACL: flag.default(true),
+  OIDC_AUTHORITY: url.optional(),
+  OIDC_CLIENT_ID: z.string().min(1).default('masthead-web'),
+  OIDC_AUDIENCE: z.string().min(1).default('masthead-api'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  MASTHEAD_DEMO: flag.default(true),
+});
+
+/**
+ * Rules between variables, checked on the raw values so that they are reported together with
+ * every other problem (a refinement would run only once all single values are valid).
+ */
+function crossProblems(source: Record<string, string>): string[] {
+  const problems: string[] = [];
+  const { S3_PUBLIC_URL: publicUrl, S3_PUBLIC_BASE_URL: baseUrl } = source;
+  if (publicUrl && baseUrl && publicUrl.replace(/\/+$/, '') !== baseUrl.replace(/\/+$/, '')) {
+    problems.push('S3_PUBLIC_BASE_URL: differs from S3_PUBLIC_URL; set only S3_PUBLIC_URL');
+  }
+  if (source.STORAGE_DRIVER !== 's3') return problems;
+  for (const key of ['S3_BUCKET', 'S3_REGION']) {
+    if (!source[key]) problems.push(`${key}: is required when STORAGE_DRIVER=s3`);
+  }
+  // Credentials come in pairs; with neither, the AWS default chain (roles, profiles) is used.
+  const id = 'S3_ACCESS_KEY_ID';
+  const secret = 'S3_SECRET_ACCESS_KEY';
+  if (source[id] && !source[secret]) problems.push(`${secret}: is required when ${id} is set`);
+  if (source[secret] && !source[id]) problems.push(`${id}: is required when ${secret} is set`);
+  return problems;
+}
 
 export type RawEnv = z.infer<typeof EnvSchema>;
 
-export interface Env extends RawEnv {
+export interface Env extends Omit<RawEnv, 'S3_PUBLIC_BASE_URL'> {
   PUBLIC_URL: string;
   DATA_DIR: string;
 }
@@ -63,16 +80,19 @@ function withoutEmpty(source: Record<string, string | undefined>): Record<string
 }
 
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
-  const result = EnvSchema.safeParse(withoutEmpty(source));
-  if (!result.success) {
-    const problems = result.error.issues.map(
-      (issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`,
-    );
-    throw new EnvError(problems);
-  }
-  const env = result.data;
+  const values = withoutEmpty(source);
+  const result = EnvSchema.safeParse(values);
+  const problems = [
+    ...(result.success
+      ? []
+      : result.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`)),
+    ...crossProblems(values),
+  ];
+  if (!result.success || problems.length > 0) throw new EnvError(problems);
+  const { S3_PUBLIC_BASE_URL, ...env } = result.data;
   return {
     ...env,
+    S3_PUBLIC_URL: env.S3_PUBLIC_URL ?? S3_PUBLIC_BASE_URL,
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     DATA_DIR: path.resolve(env.DATA_DIR),
   };

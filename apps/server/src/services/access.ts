@@ -19,6 +19,8 @@ export const ACTIONS = {
   writePost: { role: 'author', what: 'write posts' },
   managePost: { role: 'editor', what: 'approve or publish posts' },
   manageTaxonomy: { role: 'editor', what: 'manage tags and categories' },
+  uploadAsset: { role: 'author', what: 'upload assets or edit their descriptions' },
+  deleteAsset: { role: 'editor', what: 'delete assets' },
   manageDomain: { role: 'admin', what: 'manage this domain' },
 } as const satisfies Record<string, { role: Role; what: string }>;
 export type Action = keyof typeof ACTIONS;

@@ -7,7 +7,7 @@ import { buildApp } from '../../src/app.js';
 import { parseEnv } from '../../src/config/env.js';
 import { ProviderUnavailableError, TokenVerifier } from '../../src/lib/token-verifier.js';
 import { expectErrorBody } from '../access/access-fixtures.js';
-import { createTestContext, type TestContext, type TestDomain } from '../helpers/test-app.js';
+import { createTestContext, tempDataDir, type TestContext, type TestDomain } from '../helpers/test-app.js';
 
 /** DESIGN §2: every /cms call needs a bearer token checked against the provider's keys. */
 let ctx: TestContext;
@@ -176,6 +176,7 @@ async function appWithAuthority(authority: string) {
   const env = parseEnv({
     OIDC_AUTHORITY: authority,
     PUBLIC_URL: 'http://localhost:3000',
+    DATA_DIR: tempDataDir(),
     LOG_LEVEL: 'silent',
   });
   const app = await buildApp({ env, db: ctx.db, logger: false });

@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import type { Role } from '@masthead/contract';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { buildApp } from '../../src/app.js';
+import { inject } from 'vitest';
+import { buildApp, type AppOptions } from '../../src/app.js';
 import { parseEnv } from '../../src/config/env.js';
 import type { Db } from '../../src/db/database.js';
 import { insertDomain, upsertMembership } from '../../src/db/repositories/domains.repository.js';
@@ -16,23 +19,27 @@ export interface TestDomain {
 
 /**
  * One app, one database and one identity provider for a test file. Each test makes its own domains
- * with random host names, so tests in a file never see each other's data.
+ * with random host names, so tests in a file never see each other's data. The data folder (local
+ * objects and their signing secret) is a temporary one, removed on close.
  */
-export async function createTestContext() {
+export async function createTestContext(options: Pick<AppOptions, 'storage'> = {}) {
   const idp = await startTestIdentityProvider();
   const { db, drop } = await createTestDatabase();
+  const dataDir = tempDataDir();
   const env = parseEnv({
     OIDC_AUTHORITY: idp.issuer,
     PUBLIC_URL: 'http://localhost:3000',
+    DATA_DIR: dataDir,
     MASTHEAD_DEMO: '0',
     LOG_LEVEL: 'silent',
   });
-  const app = await buildApp({ env, db, logger: false });
+  const app = await buildApp({ env, db, logger: false, ...options });
   await app.ready();
-  return new TestContext(app, db, idp, async () => {
+  return new TestContext(app, db, idp, dataDir, async () => {
     await app.close();
     await drop();
     await idp.close();
+    rmSync(dataDir, { recursive: true, force: true });
   });
 }
 
@@ -41,6 +48,7 @@ export class TestContext {
     readonly app: FastifyInstance,
     readonly db: Db,
     readonly idp: TestIdentityProvider,
+    readonly dataDir: string,
     readonly close: () => Promise<void>,
   ) {}
 
@@ -63,4 +71,9 @@ export class TestContext {
     const headers = { ...(options.headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) };
     return this.app.inject({ ...options, headers });
   }
+}
+
+/** A data folder of its own for an app a test builds itself; removed when the test run ends. */
+export function tempDataDir(): string {
+  return mkdtempSync(path.join(inject('scratchDir'), 'data-'));
 }

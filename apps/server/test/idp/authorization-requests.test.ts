@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { parseEnv } from '../../src/config/env.js';
+import { tempDataDir } from '../helpers/test-app.js';
 import { createTestDatabase } from '../helpers/test-database.js';
 import { createIdpContext, type IdpContext } from './idp-context.js';
 import { PUBLIC_URL, REDIRECT_URI, authorizeUrl, location, pkcePair } from './oidc-client.js';
@@ -131,6 +132,7 @@ describe('with OIDC_AUTHORITY set', () => {
     const env = parseEnv({
       OIDC_AUTHORITY: 'https://login.example.com/realms/masthead',
       PUBLIC_URL,
+      DATA_DIR: tempDataDir(),
       LOG_LEVEL: 'silent',
     });
     const app = await buildApp({ env, db, logger: false });

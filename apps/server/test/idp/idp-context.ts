@@ -5,6 +5,7 @@ import { parseEnv } from '../../src/config/env.js';
 import type { Db } from '../../src/db/database.js';
 import { insertDomain, upsertMembership } from '../../src/db/repositories/domains.repository.js';
 import { createAccount } from '../../src/idp/accounts.js';
+import { tempDataDir } from '../helpers/test-app.js';
 import { createTestDatabase } from '../helpers/test-database.js';
 import { PUBLIC_URL, TestBrowser } from './oidc-client.js';
 
@@ -14,7 +15,7 @@ import { PUBLIC_URL, TestBrowser } from './oidc-client.js';
  */
 export async function createIdpContext() {
   const { db, drop } = await createTestDatabase();
-  const env = parseEnv({ PUBLIC_URL, MASTHEAD_DEMO: '0', LOG_LEVEL: 'silent' });
+  const env = parseEnv({ PUBLIC_URL, DATA_DIR: tempDataDir(), MASTHEAD_DEMO: '0', LOG_LEVEL: 'silent' });
   const apps: FastifyInstance[] = [];
   const start = async () => {
     const app = await buildApp({ env, db, logger: false });

@@ -59,7 +59,8 @@ describe('masthead command line', { timeout: 60_000 }, () => {
     const first = await masthead('migrate');
     expect(first.code).toBe(0);
     expect(first.stdout).toBe(
-      '2026-11-21T1500-initial\n2026-11-21T1600-identity-provider\n2026-11-21T1700-post-search-by-domain\n',
+      '2026-11-21T1500-initial\n2026-11-21T1600-identity-provider\n2026-11-21T1700-post-search-by-domain\n' +
+        '2026-11-23T1500-assets\n',
     );
 
     const second = await masthead('migrate');

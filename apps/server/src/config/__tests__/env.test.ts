@@ -42,3 +42,45 @@ describe('parseEnv', () => {
     expect(env.PUBLIC_URL).toBe('https://cms.example.com');
   });
 });
+
+describe('parseEnv for S3 storage', () => {
+  const problemsOf = (source: Record<string, string>) => {
+    try {
+      parseEnv(source);
+    } catch (error) {
+      return (error as EnvError).problems;
+    }
+    return [];
+  };
+
+  it('should name every missing S3 variable together with the other bad ones', () => {
+    expect(problemsOf({ STORAGE_DRIVER: 's3', PORT: 'abc', S3_ACCESS_KEY_ID: 'AKIA' })).toEqual([
+      expect.stringMatching(/^PORT: /),
+      'S3_BUCKET: is required when STORAGE_DRIVER=s3',
+      'S3_REGION: is required when STORAGE_DRIVER=s3',
+      'S3_SECRET_ACCESS_KEY: is required when S3_ACCESS_KEY_ID is set',
+    ]);
+    expect(
+      problemsOf({ STORAGE_DRIVER: 's3', S3_BUCKET: 'b', S3_REGION: 'auto', S3_SECRET_ACCESS_KEY: 's' }),
+    ).toEqual(['S3_ACCESS_KEY_ID: is required when S3_SECRET_ACCESS_KEY is set']);
+  });
+
+  it('should accept a bucket and region alone (the AWS default credential chain) and default the ACL on', () => {
+    const env = parseEnv({ STORAGE_DRIVER: 's3', S3_BUCKET: 'b', S3_REGION: 'eu-west-1' });
+    expect(env).toMatchObject({ S3_BUCKET: 'b', S3_PUBLIC_ACL: true, S3_FORCE_PATH_STYLE: false });
+    expect(parseEnv({ S3_PUBLIC_ACL: '0' }).S3_PUBLIC_ACL).toBe(false);
+  });
+
+  it('should take S3_PUBLIC_BASE_URL as the older name of S3_PUBLIC_URL', () => {
+    expect(parseEnv({ S3_PUBLIC_BASE_URL: 'https://cdn.example.com' }).S3_PUBLIC_URL).toBe(
+      'https://cdn.example.com',
+    );
+    expect(
+      parseEnv({ S3_PUBLIC_URL: 'https://a.example.com', S3_PUBLIC_BASE_URL: 'https://a.example.com/' })
+        .S3_PUBLIC_URL,
+    ).toBe('https://a.example.com');
+    expect(
+      problemsOf({ S3_PUBLIC_URL: 'https://a.example.com', S3_PUBLIC_BASE_URL: 'https://b.example.com' }),
+    ).toEqual(['S3_PUBLIC_BASE_URL: differs from S3_PUBLIC_URL; set only S3_PUBLIC_URL']);
+  });
+});

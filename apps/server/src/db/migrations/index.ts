@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from 'kysely';
 import * as initial from './2026-11-21T1500-initial.js';
 import * as identityProvider from './2026-11-21T1600-identity-provider.js';
 import * as postSearchByDomain from './2026-11-21T1700-post-search-by-domain.js';
+import * as assets from './2026-11-23T1500-assets.js';
 
 /**
  * Migrations are listed here rather than read from disk so that the bundled server carries them.
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-21T1500-initial': initial,
   '2026-11-21T1600-identity-provider': identityProvider,
   '2026-11-21T1700-post-search-by-domain': postSearchByDomain,
+  '2026-11-23T1500-assets': assets,
 };
 
 export const migrationProvider: MigrationProvider = {

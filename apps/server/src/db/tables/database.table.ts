@@ -100,6 +100,34 @@ export interface IdpKeysTable {
   created_at: CreatedAt;
 }
 
+export interface AssetsTable {
+  id: Generated<string>;
+  domain_id: string;
+  file_name: string;
+  file_key: string;
+  mime_type: string;
+  size: number;
+  width: number;
+  height: number;
+  description: string;
+  public: boolean;
+  version: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** One row per upload URL handed out and not yet registered (or swept). */
+export interface AssetUploadsTable {
+  file_key: string;
+  domain_id: string;
+  file_name: string;
+  mime_type: string;
+  size: number;
+  public: boolean;
+  expires_at: Date;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   domains: DomainsTable;
   memberships: MembershipsTable;
@@ -111,6 +139,8 @@ export interface Database {
   idp_accounts: IdpAccountsTable;
   idp_payloads: IdpPayloadsTable;
   idp_keys: IdpKeysTable;
+  assets: AssetsTable;
+  asset_uploads: AssetUploadsTable;
 }
 
 export type DomainRow = Selectable<DomainsTable>;
@@ -121,3 +151,5 @@ export type NewPost = Insertable<PostsTable>;
 export type PostUpdate = Updateable<PostsTable>;
 export type ColumnDefRow = Selectable<ColumnDefsTable>;
 export type IdpAccountRow = Selectable<IdpAccountsTable>;
+export type AssetRow = Selectable<AssetsTable>;
+export type AssetUploadRow = Selectable<AssetUploadsTable>;

@@ -12,7 +12,7 @@ export default fp(async function openapi(app: FastifyInstance, options: { public
         title: 'Masthead API',
         version: '1.0.0',
         description:
-          'Blog posts, tags, categories and custom fields per domain. Every error has the body ' +
+          'Blog posts, tags, categories, media assets and custom fields per domain. Every error has the body ' +
           '{ error, errors[], detailedMessage }. Calls need a bearer access token from the configured OpenID provider.',
       },
       servers: [{ url: options.publicUrl }],

@@ -1,0 +1,154 @@
+import { sql } from 'kysely';
+import type { Db } from '../database.js';
+import type { AssetUploadRow } from '../tables/database.table.js';
+import { likePattern } from './taxonomy.repository.js';
+
+/** Newest first, ties by id (DESIGN §3); the search is a substring of the file name or the description. */
+export async function listAssetPage(
+  db: Db,
+  domainId: string,
+  options: { search: string; limit: number; offset: number },
+) {
+  let query = db.selectFrom('assets').where('domain_id', '=', domainId);
+  if (options.search) {
+    const pattern = likePattern(options.search);
+    query = query.where((eb) =>
+      eb.or([eb('file_name', 'ilike', pattern), eb('description', 'ilike', pattern)]),
+    );
+  }
+  const [rows, total] = await Promise.all([
+    query
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(options.limit)
+      .offset(options.offset)
+      .execute(),
+    query.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: total.n };
+}
+
+export function findAsset(db: Db, domainId: string, id: string) {
+  return db
+    .selectFrom('assets')
+    .selectAll()
+    .where('domain_id', '=', domainId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export function findAssetDomainId(db: Db, id: string) {
+  return db
+    .selectFrom('assets')
+    .select('domain_id')
+    .where('id', '=', id)
+    .executeTakeFirst()
+    .then((row) => row?.domain_id);
+}
+
+export function findPublicAssetByKey(db: Db, fileKey: string) {
+  return db
+    .selectFrom('assets')
+    .select(['file_key', 'file_name'])
+    .where('file_key', '=', fileKey)
+    .where('public', '=', true)
+    .executeTakeFirst();
+}
+
+export function assetKeyTaken(db: Db, fileKey: string) {
+  return db
+    .selectFrom('assets')
+    .select('id')
+    .where('file_key', '=', fileKey)
+    .executeTakeFirst()
+    .then(Boolean);
+}
+
+export function insertAsset(
+  db: Db,
+  values: {
+    domainId: string;
+    fileName: string;
+    fileKey: string;
+    mimeType: string;
+    size: number;
+    width: number;
+    height: number;
+    description: string;
+    public: boolean;
+  },
+) {
+  return db
+    .insertInto('assets')
+    .values({
+      domain_id: values.domainId,
+      file_name: values.fileName,
+      file_key: values.fileKey,
+      mime_type: values.mimeType,
+      size: values.size,
+      width: values.width,
+      height: values.height,
+      description: values.description,
+      public: values.public,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Updates only when the version is one of those given (if any); undefined means no row did. */
+export function updateAssetDescription(
+  db: Db,
+  key: { domainId: string; id: string; versions?: number[] },
+  description: string,
+) {
+  let query = db
+    .updateTable('assets')
+    .set({ description, version: sql`version + 1`, updated_at: sql`now()` })
+    .where('domain_id', '=', key.domainId)
+    .where('id', '=', key.id);
+  if (key.versions !== undefined) query = query.where('version', 'in', key.versions);
+  return query.returningAll().executeTakeFirst();
+}
+
+export async function deleteAsset(db: Db, domainId: string, id: string) {
+  const result = await db
+    .deleteFrom('assets')
+    .where('domain_id', '=', domainId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export function insertAssetUpload(
+  db: Db,
+  values: Omit<AssetUploadRow, 'created_at'> & { created_at?: Date },
+) {
+  return db.insertInto('asset_uploads').values(values).execute();
+}
+
+export function findAssetUpload(db: Db, domainId: string, fileKey: string) {
+  return db
+    .selectFrom('asset_uploads')
+    .selectAll()
+    .where('domain_id', '=', domainId)
+    .where('file_key', '=', fileKey)
+    .executeTakeFirst();
+}
+
+export function deleteAssetUploads(db: Db, fileKeys: string[]) {
+  if (fileKeys.length === 0) return Promise.resolve();
+  return db.deleteFrom('asset_uploads').where('file_key', 'in', fileKeys).execute();
+}
+
+/** The oldest upload records made before the cutoff, with whether an asset holds their key. */
+export function findStaleUploads(db: Db, before: Date, limit: number) {
+  return db
+    .selectFrom('asset_uploads')
+    .leftJoin('assets', 'assets.file_key', 'asset_uploads.file_key')
+    .select(['asset_uploads.file_key', sql<boolean>`assets.id is not null`.as('registered')])
+    .where('asset_uploads.created_at', '<', before)
+    .orderBy('asset_uploads.created_at')
+    .limit(limit)
+    .execute();
+}

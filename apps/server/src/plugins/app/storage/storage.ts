@@ -1,0 +1,87 @@
+/**
+ * Where asset files live (DESIGN §1): a local folder served by the server itself, or an
+ * S3-compatible bucket. Both drivers sign URLs that the browser uses directly, so file bytes never
+ * pass through the API calls; the server only checks them on registration. The same test suite
+ * runs against both drivers (test/storage/storage-drivers.test.ts).
+ */
+export interface UploadSpec {
+  contentType: string;
+  /** The exact byte count the upload must have; the signature covers it. */
+  size: number;
+  /** Publicly readable once uploaded (S3's `public-read` canned ACL). */
+  public: boolean;
+  expiresInSeconds: number;
+  /** The signing time; tests pass a clock. */
+  now?: Date;
+}
+
+export interface SignedUpload {
+  url: string;
+  method: 'PUT';
+  /** Exactly the headers the PUT must carry (the browser adds Content-Length itself). */
+  headers: Record<string, string>;
+  expiresAt: Date;
+}
+
+export interface DownloadSpec {
+  expiresInSeconds: number;
+  /** The name for Content-Disposition (RFC 6266); the key's last segment when absent. */
+  fileName?: string;
+  now?: Date;
+}
+
+export interface ObjectHead {
+  size: number;
+  contentType: string | undefined;
+}
+
+/** What the registered object is: its type and name for the headers it is served with. */
+export interface CommitSpec {
+  contentType: string;
+  public: boolean;
+  fileName: string;
+}
+
+export interface Storage {
+  readonly driver: 'local' | 's3';
+  /** True when a public object's stable URL is the server's /storage/<key>, answered with a redirect. */
+  readonly publicReadsThroughServer?: boolean;
+  /** A URL that accepts one PUT of the object until it expires. */
+  signUpload(key: string, spec: UploadSpec): Promise<SignedUpload>;
+  /** A GET URL valid for a short time, for public and private objects alike. */
+  signDownload(key: string, spec: DownloadSpec): Promise<string>;
+  /** The stable URL of a public object (it answers only once the object is public). */
+  publicUrl(key: string): string;
+  /** Size and type, or undefined when there is no such object. */
+  head(key: string): Promise<ObjectHead | undefined>;
+  /** Up to `length` bytes from the start of the object (a ranged read); undefined when missing. */
+  readStart(key: string, length: number): Promise<Uint8Array | undefined>;
+  /** Called once the object is registered as an asset: sets the headers it is served with. */
+  commit(key: string, spec: CommitSpec): Promise<void>;
+  /** Removes the object; removing a missing object is not an error. */
+  delete(key: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Object keys are made by the server (`<domainId>/<uuid>/<safe-name>`), but every driver checks
+ * them again: segments of letters, digits, dot, dash and underscore that do not start with a dot,
+ * so no key can climb out of its folder, hide as a dot file, or need escaping in a URL.
+ */
+const KEY_PATTERN = /^[A-Za-z0-9_-][A-Za-z0-9._-]*(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/;
+export const MAX_KEY_LENGTH = 512;
+
+export function isValidKey(key: string): boolean {
+  return key.length <= MAX_KEY_LENGTH && KEY_PATTERN.test(key);
+}
+
+export class InvalidKeyError extends Error {
+  constructor(key: string) {
+    super(`Not a valid object key: ${JSON.stringify(key.slice(0, 100))}`);
+  }
+}
+
+export function assertValidKey(key: string): string {
+  if (!isValidKey(key)) throw new InvalidKeyError(key);
+  return key;
+}

@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { sweepUnregisteredUploads } from '../../services/upload-sweeper.js';
+
+export interface UploadSweeperOptions {
+  /** Time between sweeps; the first runs one minute after start. */
+  everyMs: number;
+  firstAfterMs?: number;
+}
+
+/**
+ * Runs the sweep of unregistered uploads in the background of every server instance; the sweep's
+ * advisory lock lets one instance at a time do the work. Timers do not keep the process alive, and
+ * closing the app waits for a sweep under way.
+ */
+export default fp(
+  async function uploadSweeper(app: FastifyInstance, options: UploadSweeperOptions) {
+    let current: Promise<unknown> = Promise.resolve();
+    let timer: NodeJS.Timeout | undefined;
+    let closed = false;
+
+    const run = () => {
+      current = sweepUnregisteredUploads(app.db, app.storage, {
+        onError: (key, error) => app.log.warn({ err: error, key }, 'could not remove an unregistered upload'),
+      }).then(
+        (result) => {
+          if (result.removed > 0) app.log.info(`removed ${result.removed} unregistered uploads`);
+        },
+        (error: unknown) => app.log.error({ err: error }, 'the upload sweep failed'),
+      );
+      return current;
+    };
+    const schedule = (delay: number) => {
+      if (closed) return;
+      timer = setTimeout(() => void run().then(() => schedule(options.everyMs)), delay);
+      timer.unref();
+    };
+
+    app.addHook('onReady', async () => schedule(options.firstAfterMs ?? 60_000));
+    app.addHook('onClose', async () => {
+      closed = true;
+      clearTimeout(timer);
+      await current;
+    });
+  },
+  { name: 'upload-sweeper', dependencies: ['storage'] },
+);
