@@ -321,4 +321,53 @@ test.describe('blog editor', () => {
     await page.waitForTimeout(300);
     expect(writes).toEqual([]);
   });
+
+  test('should turn Markdown typed into the content into formatting, and save with Ctrl+S', async ({
+    page,
+  }) => {
+    await signIn(page);
+    await expectList(page);
+    await page.getByRole('button', { name: 'New Blog Post' }).click();
+    await expect(toolbar(page)).toBeVisible();
+    const title = uniqueTitle('Markdown');
+    await page.getByRole('textbox', { name: 'Title' }).fill(title);
+    await page.getByRole('combobox', { name: 'Client' }).selectOption('Acme Corp');
+
+    await content(page).click();
+    for (const line of [
+      '## A second-level heading',
+      '- a bullet',
+      '',
+      '1. a numbered item',
+      '',
+      '> a quotation',
+      '',
+      'Some **bold** and *italic* and `code` and ~~gone~~ words.',
+      '---',
+      '```',
+    ]) {
+      await page.keyboard.type(line);
+      await page.keyboard.press('Enter');
+    }
+    await page.keyboard.type('let shortcut = true;');
+
+    const editor = content(page);
+    await expect(editor.getByRole('heading', { level: 2, name: 'A second-level heading' })).toBeVisible();
+    await expect(editor.locator('ul > li')).toHaveText(['a bullet']);
+    await expect(editor.locator('ol > li')).toHaveText(['a numbered item']);
+    await expect(editor.locator('blockquote')).toHaveText('a quotation');
+    await expect(editor.locator('strong')).toHaveText('bold');
+    await expect(editor.locator('em')).toHaveText('italic');
+    await expect(editor.locator('p code')).toHaveText('code');
+    await expect(editor.locator('hr')).toHaveCount(1);
+    await expect(editor.locator('code.editor-code, pre, [data-language]').last()).toContainText(
+      'let shortcut',
+    );
+
+    // Ctrl+S saves from inside the rich-text field.
+    const request = page.waitForRequest((r) => r.method() === 'POST' && r.url().includes('/cms/blogs/info'));
+    await page.keyboard.press('Control+s');
+    expect((await request).postDataJSON()).toMatchObject({ title });
+    await expect(page.getByText('Blog Post has been created successfully')).toBeVisible();
+  });
 });
