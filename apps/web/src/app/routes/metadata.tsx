@@ -1,7 +1,9 @@
+import { AssetsSection } from '../../features/assets/index.js';
+import { CategoriesPanel, TagsPanel } from '../../features/taxonomy/index.js';
 import { useTranslation } from '../../lib/use-translation.js';
 import './page.css';
 
-/** "/metadata" when signed in. Tags, categories and assets arrive with their own issues. */
+/** "/metadata" when signed in: the tag and category panels above the assets section (spec §2). */
 export function MetadataRoute() {
   const { t } = useTranslation();
   return (
@@ -10,7 +12,11 @@ export function MetadataRoute() {
         <h1 className="page__title">{t('metadata.title')}</h1>
         <p className="page__description">{t('metadata.description')}</p>
       </div>
-      <p className="page__placeholder">{t('metadata.placeholder')}</p>
+      <div className="page__panels">
+        <TagsPanel />
+        <CategoriesPanel />
+      </div>
+      <AssetsSection />
     </>
   );
 }
