@@ -141,6 +141,38 @@ run('the server process', () => {
     }
   });
 
+  it('should start again at once after kill -9, with every acknowledged post (regression: the stale lock refused restarts for 10 s)', async () => {
+    const server = await startServer();
+    const token = await idp.tokenFor('demo@masthead.local');
+    const created = await fetch(`${baseUrl}/cms/blogs/info?domain=blog.example.com`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        title: 'Written before the crash',
+        writtenBy: 'Demo Editor',
+        editorHtmlContent: '<p>Acknowledged.</p>',
+        fields: { client: 'Acme Corp' },
+      }),
+    });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    server.child.kill('SIGKILL');
+    await server.exited;
+
+    // A supervisor restarts it right away; the dead process's lock must not stand in the way.
+    const again = await startServer();
+    try {
+      const read = await fetch(`${baseUrl}/cms/blogs/info/${id}?domain=blog.example.com`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(read.status).toBe(200);
+      expect(((await read.json()) as { title: string }).title).toBe('Written before the crash');
+    } finally {
+      again.child.kill('SIGTERM');
+      expect(await again.exited).toBe(0);
+    }
+  });
+
   it('should refuse to start with a message that names every bad variable', async () => {
     const bad = startProcess(SERVER_ENTRY, [], { ...env, PORT: 'abc', STORAGE_DRIVER: 'ftp' });
     expect(await bad.exited).toBe(2);
