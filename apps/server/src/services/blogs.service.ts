@@ -17,6 +17,7 @@ import {
   insertPost,
   replacePostTags,
   setPostFlags,
+  lockSlugFamily,
   takenSlugs,
   updatePost,
   type PostValues,
@@ -104,6 +105,8 @@ const inFamily = (slug: string, base: string) =>
 async function freeSlug(db: Db, domainId: string, title: string, current?: { id: string; slug: string }) {
   const base = blogSlug(title);
   if (current && inFamily(current.slug, base)) return current.slug;
+  // 50 posts created at once with one title all succeed, as base, base-2 … base-50.
+  await lockSlugFamily(db, domainId, base);
   const taken = await takenSlugs(db, domainId, base, current?.id);
   if (!taken.has(base)) return base;
   let n = 2;
@@ -137,9 +140,10 @@ export async function loadPost(
 }
 
 export async function createPost(db: Db, domainId: string, input: BlogPostInput) {
-  const { values, tagIds } = await postValues(db, domainId, input);
   const id = await withSlugRetry(() =>
     db.transaction().execute(async (trx) => {
+      // Validated inside the transaction, which keeps its tags and category from being deleted.
+      const { values, tagIds } = await postValues(trx, domainId, input);
       const slug = await freeSlug(trx, domainId, values.title);
       const { id } = await insertPost(trx, domainId, { ...values, slug });
       await replacePostTags(trx, id, tagIds);

@@ -137,6 +137,15 @@ export async function findTagsOfPosts(db: Db, postIds: string[]): Promise<Map<st
 }
 
 /** Slugs of the family "base", "base-2", "base-3"… already used in the domain by other posts. */
+/**
+ * Makes the transaction's writers of one slug family (a domain and a base slug) take turns until
+ * they commit, so that each sees the slugs the others took.
+ */
+export async function lockSlugFamily(trx: Db, domainId: string, base: string) {
+  const family = `${domainId}/${base}`;
+  await sql`select pg_advisory_xact_lock(hashtext('masthead.post-slug'), hashtext(${family}))`.execute(trx);
+}
+
 export async function takenSlugs(db: Db, domainId: string, base: string, exceptId?: string) {
   let query = db
     .selectFrom('posts')

@@ -59,6 +59,10 @@ export function findTaxonomyDomainId(db: Db, table: TaxonomyTableName, id: strin
 }
 
 /** The subset of `ids` that exist in the domain. */
+/**
+ * The ids that exist in the domain. Inside a transaction the rows stay locked (FOR KEY SHARE) until
+ * it ends, so a tag or category cannot be deleted between this check and the write that links it.
+ */
 export async function existingTaxonomyIds(db: Db, table: TaxonomyTableName, domainId: string, ids: string[]) {
   if (ids.length === 0) return new Set<string>();
   const rows = await db
@@ -66,6 +70,7 @@ export async function existingTaxonomyIds(db: Db, table: TaxonomyTableName, doma
     .select('id')
     .where('domain_id', '=', domainId)
     .where('id', 'in', ids)
+    .forKeyShare()
     .execute();
   return new Set(rows.map((r) => r.id));
 }
@@ -120,6 +125,18 @@ export function updateTaxonomy(
  * transaction. Affected posts get a new version so that their ETags change.
  */
 export async function deleteTaxonomy(trx: Db, table: TaxonomyTableName, domainId: string, id: string) {
+  // Lock the row first: a post save that links it holds it (FOR KEY SHARE) until it commits, so
+  // the statements below see that post too; a save that comes later finds the row gone.
+  const row = await trx
+    .selectFrom(table)
+    .select('id')
+    .where('domain_id', '=', domainId)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) return false;
+  // Detaching changes the post, so its version and its last-modified date move.
+  const changed = { version: sql<number>`version + 1`, updated_at: sql<Date>`now()` };
   if (table === 'tags') {
     // Only a tag of this domain is detached: an id of another domain changes nothing.
     const tagOfDomain = trx
@@ -129,14 +146,14 @@ export async function deleteTaxonomy(trx: Db, table: TaxonomyTableName, domainId
       .where('id', '=', id);
     await trx
       .updateTable('posts')
-      .set({ version: sql`version + 1` })
+      .set(changed)
       .where('id', 'in', trx.selectFrom('post_tags').select('post_id').where('tag_id', 'in', tagOfDomain))
       .execute();
     await trx.deleteFrom('post_tags').where('tag_id', 'in', tagOfDomain).execute();
   } else {
     await trx
       .updateTable('posts')
-      .set({ category_id: null, version: sql`version + 1` })
+      .set({ ...changed, category_id: null })
       .where('domain_id', '=', domainId)
       .where('category_id', '=', id)
       .execute();
