@@ -1,3 +1,4 @@
+import AjvCompiler, { type BuildCompilerFromPool, type RouteDefinition } from '@fastify/ajv-compiler';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { Env } from './config/env.js';
@@ -37,6 +38,29 @@ export interface AppOptions {
   sweepUploads?: UploadSweeperOptions;
 }
 
+const AJV_OPTIONS = {
+  allErrors: true,
+  // A type list such as ['string', 'number'] is how a query union escapes coercion into its first
+  // branch (see BlogPostBody).
+  allowUnionTypes: true,
+  removeAdditional: true,
+  useDefaults: true,
+} as const;
+const ajvPool = AjvCompiler();
+
+/** What a pool's compiler takes at run time (its published type names the schema alone). */
+type RouteValidatorCompiler = (route: RouteDefinition) => unknown;
+
+/** Two ajv instances: one that coerces (params, query strings, headers), one that does not (bodies). */
+const validatorsByPart = ((externalSchemas: Parameters<BuildCompilerFromPool>[0]) => {
+  const compiler = (coerceTypes: 'array' | false) =>
+    ajvPool(externalSchemas, {
+      customOptions: { ...AJV_OPTIONS, coerceTypes },
+    }) as unknown as RouteValidatorCompiler;
+  const [coercing, strict] = [compiler('array'), compiler(false)];
+  return (route: RouteDefinition) => ((route.httpPart as string) === 'body' ? strict : coercing)(route);
+}) as unknown as BuildCompilerFromPool;
+
 /** Bodies carry a 2 MB editor state plus its HTML and text copies. */
 const BODY_LIMIT = 8 * 1024 * 1024;
 
@@ -50,17 +74,9 @@ export async function buildApp(options: AppOptions) {
   const app = Fastify({
     logger: options.logger ?? { level: env.LOG_LEVEL },
     bodyLimit: BODY_LIMIT,
-    ajv: {
-      // allowUnionTypes: a type list such as ['string', 'number'] is how a body union escapes
-      // coercion into its first branch (see BlogPostBody).
-      customOptions: {
-        allErrors: true,
-        allowUnionTypes: true,
-        coerceTypes: 'array',
-        removeAdditional: true,
-        useDefaults: true,
-      },
-    },
+    // Query strings are text, so their values are coerced to the schema's types; JSON bodies carry
+    // their own types, so a wrong one is a 400 that names the field, never a silent conversion.
+    schemaController: { compilersFactory: { buildValidator: validatorsByPart } },
     // Requests may not run unbounded; a slow client cannot hold a connection forever.
     requestTimeout: 60_000,
     // A URL the router cannot decode ("%ZZ") never reaches the error handler; answer it the same way.

@@ -69,6 +69,41 @@ describe('POST /cms/blogs/info', () => {
     expect(body.errors).toEqual([line]);
   });
 
+  it.each([
+    ['a number as the title', { title: 123 }, 'title'],
+    ['a boolean as writtenBy', { writtenBy: true }, 'writtenBy'],
+    ['a number as the short description', { shortDescription: 7 }, 'shortDescription'],
+  ])(
+    'should refuse %s with a 400 naming the field, not convert it (regression: JSON bodies were coerced)',
+    async (_name, overrides, field) => {
+      const setup = await newDomainApi(ctx);
+
+      const body = await refusedCreate(setup, postBody(overrides));
+
+      expect(body.errors).toHaveLength(1);
+      expect(body.errors[0]).toMatch(new RegExp(`^${field}\\b`));
+    },
+  );
+
+  it('should refuse a lone tag id instead of a list, even of a tag of the domain', async () => {
+    const setup = await newDomainApi(ctx);
+    const tag = await setup.api.createTag('Lone');
+
+    const body = await refusedCreate(setup, postBody({ tags: tag.id }));
+
+    expect(body.errors).toHaveLength(1);
+    expect(body.errors[0]).toMatch(/^tags\b/);
+  });
+
+  it('should still read typed values from the query string (page=1, value=true)', async () => {
+    const setup = await newDomainApi(ctx, 'admin');
+    const post = await createPost(setup.api, { title: 'Query types' });
+    expect((await setup.api.manage(post.id, 'APPROVAL', 'true')).statusCode).toBe(200);
+    const list = await setup.api.list({ page: '0', numberOfEntries: '1' });
+    expect(list.statusCode).toBe(200);
+    expect(list.json().entries).toHaveLength(1);
+  });
+
   it('should give every missing required field its own line', async () => {
     const setup = await newDomainApi(ctx);
 

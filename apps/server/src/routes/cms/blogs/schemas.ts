@@ -9,10 +9,9 @@ import {
 } from '@masthead/contract';
 
 /**
- * The contract's BlogPostInput with its scalar unions written as one `type` list. The app's ajv runs
- * with coerceTypes, which turns a value into the first branch of an anyOf: a number field's 42
- * became "42" and true became "true" (then refused as "must be a number"), and an editorState of
- * null became "". With a type list ajv coerces only when no listed type matches.
+ * The contract's BlogPostInput with its scalar unions written as one `type` list, which is how the
+ * OpenAPI document shows them best. Bodies are validated without coercion (app.ts), so a value of
+ * another type is refused with its field named.
  */
 export const BlogPostBody = Type.Object({
   ...BlogPostInput.properties,
