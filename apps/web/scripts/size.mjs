@@ -50,6 +50,7 @@ const LAZY_REPORTS = [
   { name: 'post editor form (lazy)', module: 'src/features/blogs/editor-entry.ts' },
   { name: 'rich-text editor (lazy)', module: 'src/editor/editor.tsx' },
   { name: 'metadata page (lazy)', module: 'src/app/routes/metadata.tsx' },
+  { name: "editor's asset picker (lazy)", module: 'src/features/assets/picker-entry.ts' },
   // Imported when a file is picked in the asset dialog, never with the page.
   {
     name: 'image compression (lazy)',
