@@ -136,6 +136,7 @@ test.describe('assets', () => {
         .poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
         .toBe(asset.width);
     }
+    await checkA11y('the assets table with its thumbnails and buttons');
   });
 
   test('should copy the download link, which gives the uploaded bytes back, then edit and delete the asset', async ({

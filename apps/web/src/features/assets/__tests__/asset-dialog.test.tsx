@@ -1,5 +1,5 @@
 import { MAX_UPLOAD_BYTES } from '@masthead/contract/constants';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { injectSignedInState } from '../../../app/signed-in-state.js';
@@ -132,6 +132,33 @@ describe('AssetDialog', () => {
     });
   });
 
+  it('should show the upload progress and keep Save disabled while saving', async () => {
+    let progress: (percent: number) => void = () => undefined;
+    let finish: () => void = () => undefined;
+    upload.put.mockImplementation(
+      (_url, _file, _headers, onProgress: (percent: number) => void) =>
+        new Promise<void>((resolve) => {
+          progress = onProgress;
+          finish = resolve;
+        }),
+    );
+    const user = userEvent.setup();
+    renderDialog();
+    await user.upload(fileInput(), pngFile());
+    await waitFor(() => expect(compression.calls).toHaveLength(1));
+    await act(async () => compression.calls[0]!.finish());
+    await user.type(description(), 'Slow network');
+    await user.click(saveButton());
+
+    await waitFor(() => expect(upload.put).toHaveBeenCalled());
+    act(() => progress(60));
+    expect(screen.getByRole('progressbar', { name: 'Upload: 60%' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Saving...' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Upload image' })).toBeDisabled();
+    await act(async () => finish());
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+  });
+
   it('should silently clear an oversize file and keep Save disabled (spec §5)', async () => {
     const user = userEvent.setup();
     renderDialog();
@@ -194,6 +221,14 @@ describe('AssetDialog', () => {
     expect(bodies.put).toEqual({ description: 'New words' });
     expect(store.getState().notification).toMatchObject({ title: 'Successfully Updated' });
     expect(api.calls.some((call) => call.url.includes('upload-url'))).toBe(false);
+  });
+
+  it('should take a file dropped onto the dialog', async () => {
+    renderDialog();
+    const file = pngFile('dropped.png');
+    fireEvent.drop(screen.getByText(/We have a limit: 10MB/), { dataTransfer: { files: [file] } });
+    await waitFor(() => expect(compression.calls).toHaveLength(1));
+    expect(compression.calls[0]!.file.name).toBe('dropped.png');
   });
 
   it('should close on Escape and from the close icon', async () => {
