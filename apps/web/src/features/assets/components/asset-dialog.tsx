@@ -117,10 +117,10 @@ export function AssetDialog({ domain, assetId, onClose }: AssetDialogProps) {
             disabled={editing || save.saving}
             onChange={(event) => choose(event.target.files?.[0])}
           />
-          <p id={ids.file} className="asset-dialog__hint">
-            {t('assets.limit')}
-            {!editing && <> {t('assets.dropHint')}</>}
-          </p>
+          <div id={ids.file} className="asset-dialog__hint">
+            <p>{t('assets.limit')}</p>
+            {!editing && <p>{t('assets.dropHint')}</p>}
+          </div>
         </div>
         <div className="asset-dialog__preview">
           {previewUrl ? (
