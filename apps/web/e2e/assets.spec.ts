@@ -4,7 +4,7 @@ import { uniqueTitle } from './support/api';
 import { content, expectList, toolbar } from './support/blog-pages';
 import { expect, test } from './support/fixtures';
 import { makeJpeg, makeOversizePng, makePng, makeTextAsPng, type TestFile } from './support/files';
-import { signIn } from './support/sign-in';
+import { signIn, signInAs } from './support/sign-in';
 
 /** A file name no other journey uses (the asset search is a substring of it). */
 const uniqueName = (prefix: string, extension: string) =>
@@ -37,8 +37,9 @@ async function lastUpload(page: Page): Promise<Buffer> {
   return Buffer.from(base64, 'base64');
 }
 
-async function openAssets(page: Page) {
-  await signIn(page);
+async function openAssets(page: Page, account?: { email: string; password: string }) {
+  if (account) await signInAs(page, account.email, account.password);
+  else await signIn(page);
   await expectList(page);
   await page.getByRole('link', { name: 'Metadata & Assets' }).first().click();
   await expect(page.getByRole('heading', { level: 2, name: 'Assets' })).toBeVisible();
@@ -252,5 +253,18 @@ test.describe('assets', () => {
     const image = content(page).getByRole('img', { name: 'The old pier' });
     await expect(image).toHaveAttribute('src', asset.downloadUrl);
     await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBe(120);
+  });
+
+  test('should let an author upload and describe an asset but not delete it (DESIGN §2)', async ({
+    page,
+    author,
+  }) => {
+    await openAssets(page, author);
+    const asset = await upload(page, makePng(uniqueName('author', 'png'), 64, 64), 'By the author');
+    await searchAssets(page, asset.fileName);
+    await expect(
+      row(page, asset.fileName).getByRole('button', { name: `Edit ${asset.fileName}` }),
+    ).toBeVisible();
+    await expect(row(page, asset.fileName).getByRole('button', { name: /^Delete/ })).toHaveCount(0);
   });
 });
