@@ -32,12 +32,41 @@ const ROUTES = [
 ];
 
 /**
+ * Routes reported in full but outside the budget, which DESIGN §6 sets for the sign-in and list
+ * routes only. /metadata loads the signed-in area (with the list) and its own lazy chunk.
+ */
+const UNBUDGETED_ROUTES = [
+  {
+    name: 'metadata (/metadata, not budgeted)',
+    lazy: ['src/app/signed-in-area.tsx', 'src/app/routes/metadata.tsx'],
+  },
+];
+
+/**
  * Lazy chunks reported on top of the list route, which is already loaded when they are: the post
  * editor's form, and the Lexical editor below it, which must be a lazy chunk of its own (DESIGN §6).
  */
 const LAZY_REPORTS = [
   { name: 'post editor form (lazy)', module: 'src/features/blogs/editor-entry.ts' },
   { name: 'rich-text editor (lazy)', module: 'src/editor/editor.tsx' },
+  { name: 'metadata page (lazy)', module: 'src/app/routes/metadata.tsx' },
+  { name: "editor's asset picker (lazy)", module: 'src/features/assets/picker-entry.ts' },
+  // Imported when a file is picked in the asset dialog, never with the page.
+  {
+    name: 'image compression (lazy)',
+    module: '../../node_modules/browser-image-compression/dist/browser-image-compression.mjs',
+  },
+];
+
+/**
+ * Scripts emitted as files (Vite's `?url`) and loaded outside the module graph: the compression
+ * library's copy that its web worker imports from our origin (features/assets/upload).
+ */
+const WORKER_SCRIPTS = [
+  {
+    name: 'image compression worker (lazy)',
+    source: '../../node_modules/browser-image-compression/dist/browser-image-compression.js',
+  },
 ];
 
 function fail(message) {
@@ -110,6 +139,10 @@ for (const route of ROUTES) {
   rows.push([route.name, format(bytes), `${BUDGET_KB}`, ok ? 'OK' : 'OVER']);
 }
 
+for (const route of UNBUDGETED_ROUTES) {
+  rows.push([route.name, format(gzipTotal(manifest, chunksOfRoute(manifest, route))), '-', 'info']);
+}
+
 // Each lazy chunk is measured as what it adds on top of the list route (and of the reports before it).
 const loaded = chunksOfRoute(manifest, ROUTES[ROUTES.length - 1]);
 for (const report of LAZY_REPORTS) {
@@ -124,6 +157,11 @@ for (const report of LAZY_REPORTS) {
   } else {
     rows.push([report.name, '-', '-', 'none yet']);
   }
+}
+
+for (const script of WORKER_SCRIPTS) {
+  const file = manifest[script.source]?.file;
+  rows.push([script.name, file ? format(gzipBytes(file)) : '-', '-', file ? 'worker' : 'none yet']);
 }
 
 const header = ['route', 'KB gzip', 'budget KB', 'status'];

@@ -8,6 +8,7 @@ import { BlogList, useBlogListFilters } from '../../features/blogs/index.js';
 import { useGetCategoryOptionsQuery } from '../../features/categories/index.js';
 import { selectRoleFor, selectSelectedDomain, useDomainSelection } from '../../features/domains/index.js';
 import { useGetTagOptionsQuery } from '../../features/tags/index.js';
+import { ImagePickerContext, type RenderImagePicker } from '../../editor/image-picker.js';
 import { skipUntilDomainSelected } from '../../lib/api.js';
 import { useTranslation } from '../../lib/use-translation.js';
 import { useAppSelector } from '../hooks.js';
@@ -17,6 +18,9 @@ import './page.css';
 const BlogEditor = lazy(() =>
   import('../../features/blogs/editor-entry.js').then((module) => ({ default: module.BlogEditor })),
 );
+
+// The insert-image dialog's asset picker, loaded the first time the dialog opens.
+const AssetImagePicker = lazy(() => import('../../features/assets/picker-entry.js'));
 
 /** History entries the list pushes when it opens the editor; closing goes back to them. */
 const OPENED_FROM_LIST = { openedFromList: true };
@@ -52,6 +56,17 @@ export function BlogListRoute() {
     else navigate(postListPath(params), { replace: true });
   }, [navigate, params]);
 
+  const pickerDomain = selected?.domain;
+  const renderImagePicker = useCallback<RenderImagePicker>(
+    (onPick) =>
+      pickerDomain ? (
+        <Suspense fallback={<p>{t('common.loading')}</p>}>
+          <AssetImagePicker domain={pickerDomain} onPick={onPick} />
+        </Suspense>
+      ) : null,
+    [pickerDomain, t],
+  );
+
   const editorOpen = postId !== null && selected !== undefined;
   const tagOptions = useGetTagOptionsQuery(
     skipUntilDomainSelected(editorOpen ? selected : undefined, (domain) => domain),
@@ -66,19 +81,21 @@ export function BlogListRoute() {
     // The role decides whether the post may be edited; wait for it rather than show a locked form.
     if (!userInfo) return <LoadingScreen inline />;
     return (
-      <Suspense fallback={<LoadingScreen inline />}>
-        <BlogEditor
-          key={`${selected.id}/${postId}`}
-          domain={selected.domain}
-          domainId={selected.id}
-          postId={postId}
-          role={role}
-          authorName={displayNameOf(auth.user?.profile, userInfo?.name || userInfo?.email)}
-          tagOptions={tagOptions.data}
-          categoryOptions={categoryOptions.data}
-          onClose={closeEditor}
-        />
-      </Suspense>
+      <ImagePickerContext.Provider value={renderImagePicker}>
+        <Suspense fallback={<LoadingScreen inline />}>
+          <BlogEditor
+            key={`${selected.id}/${postId}`}
+            domain={selected.domain}
+            domainId={selected.id}
+            postId={postId}
+            role={role}
+            authorName={displayNameOf(auth.user?.profile, userInfo?.name || userInfo?.email)}
+            tagOptions={tagOptions.data}
+            categoryOptions={categoryOptions.data}
+            onClose={closeEditor}
+          />
+        </Suspense>
+      </ImagePickerContext.Provider>
     );
   }
   return (

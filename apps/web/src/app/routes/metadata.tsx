@@ -1,11 +1,15 @@
 import { AssetsSection } from '../../features/assets/index.js';
+import { selectRoleFor, selectSelectedDomain } from '../../features/domains/index.js';
 import { CategoriesPanel, TagsPanel } from '../../features/taxonomy/index.js';
 import { useTranslation } from '../../lib/use-translation.js';
+import { useAppSelector } from '../hooks.js';
 import './page.css';
 
 /** "/metadata" when signed in: the tag and category panels above the assets section (spec §2). */
 export function MetadataRoute() {
   const { t } = useTranslation();
+  const selected = useAppSelector(selectSelectedDomain);
+  const role = useAppSelector((state) => (selected ? selectRoleFor(state, selected.domain) : undefined));
   return (
     <>
       <div className="page__header">
@@ -16,7 +20,8 @@ export function MetadataRoute() {
         <TagsPanel />
         <CategoriesPanel />
       </div>
-      <AssetsSection />
+      {/* Keyed by domain: another domain starts on its own first page with an empty search. */}
+      {selected && <AssetsSection key={selected.id} domain={selected.domain} role={role} />}
     </>
   );
 }

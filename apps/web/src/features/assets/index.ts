@@ -1,4 +1,1 @@
-// Placeholder until the assets section lands (issue 8).
-export function AssetsSection() {
-  return null;
-}
+export { AssetsSection } from './components/assets-section.js';

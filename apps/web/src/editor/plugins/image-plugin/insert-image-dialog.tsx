@@ -1,5 +1,6 @@
-import { useRef, useState } from 'react';
+import { useContext, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation.js';
+import { ImagePickerContext, type PickedImage } from '../../image-picker.js';
 import type { ImagePayload } from '../../nodes/image-node.js';
 import { DialogField, EditorDialog } from '../../ui/editor-dialog.js';
 import { isAllowedImageUrl } from '../../utils/url-validation.js';
@@ -9,7 +10,11 @@ interface InsertImageDialogProps {
   onClose: () => void;
 }
 
-/** Asks for the image address, its alt text and an optional caption (images are referenced by URL). */
+/**
+ * Asks for the image address, its alt text and an optional caption (images are referenced by URL).
+ * Where the route provides a picker (the domain's assets), picking an image fills the address and
+ * the alt text, which stay editable.
+ */
 export function InsertImageDialog({ onInsert, onClose }: InsertImageDialogProps) {
   const { t } = useTranslation();
   const [src, setSrc] = useState('');
@@ -18,6 +23,11 @@ export function InsertImageDialog({ onInsert, onClose }: InsertImageDialogProps)
   const [submitted, setSubmitted] = useState(false);
   const srcRef = useRef<HTMLInputElement>(null);
   const altRef = useRef<HTMLInputElement>(null);
+  const renderPicker = useContext(ImagePickerContext);
+  const pick = (image: PickedImage) => {
+    setSrc(image.src);
+    setAltText(image.altText);
+  };
 
   const srcError =
     src.trim() === ''
@@ -72,6 +82,7 @@ export function InsertImageDialog({ onInsert, onClose }: InsertImageDialogProps)
         value={caption}
         onChange={setCaption}
       />
+      {renderPicker?.(pick)}
     </EditorDialog>
   );
 }

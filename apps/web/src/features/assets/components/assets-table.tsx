@@ -1,0 +1,91 @@
+import type { AssetInfo } from '@masthead/contract';
+import { formatTableDate } from '../../../lib/format-table-date.js';
+import { useTranslation } from '../../../lib/use-translation.js';
+import { EditIcon, TrashIcon } from './asset-icons.js';
+import { CopyLinkButton } from './copy-link-button.js';
+
+interface AssetsTableProps {
+  assets: AssetInfo[];
+  busy: boolean;
+  canEdit: boolean;
+  canDelete: boolean;
+  onEdit: (asset: AssetInfo) => void;
+  onDelete: (asset: AssetInfo) => void;
+}
+
+/** The assets table (spec §2): thumbnail, file name, mime type, link, description, created, actions. */
+export function AssetsTable({ assets, busy, canEdit, canDelete, onEdit, onDelete }: AssetsTableProps) {
+  const { t } = useTranslation();
+  return (
+    <div className="assets-table__scroll">
+      <table className="assets-table" aria-busy={busy}>
+        <caption className="visually-hidden">{t('assets.tableCaption')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('assets.columns.preview')}</th>
+            <th scope="col">{t('assets.columns.fileName')}</th>
+            <th scope="col">{t('assets.columns.mimeType')}</th>
+            <th scope="col">{t('assets.columns.link')}</th>
+            <th scope="col">{t('assets.columns.description')}</th>
+            <th scope="col">{t('assets.columns.created')}</th>
+            {(canEdit || canDelete) && <th scope="col">{t('assets.columns.actions')}</th>}
+          </tr>
+        </thead>
+        <tbody>
+          {assets.map((asset) => (
+            <tr key={asset.id}>
+              <td>
+                {/* Decorative: the file name in the next cell names the row. */}
+                <img
+                  className="assets-table__thumb"
+                  src={asset.downloadUrl}
+                  alt=""
+                  loading="lazy"
+                  width={48}
+                  height={48}
+                />
+              </td>
+              <th scope="row" className="assets-table__name">
+                {asset.fileName}
+              </th>
+              <td>{asset.mimeType}</td>
+              <td>
+                <CopyLinkButton url={asset.downloadUrl} fileName={asset.fileName} />
+              </td>
+              <td className="assets-table__description">{asset.description}</td>
+              <td>
+                <time dateTime={asset.createdDate}>{formatTableDate(asset.createdDate)}</time>
+              </td>
+              {(canEdit || canDelete) && (
+                <td className="assets-table__actions">
+                  {canEdit && (
+                    <button
+                      type="button"
+                      className="icon-button"
+                      aria-label={t('assets.editNamed', { name: asset.fileName })}
+                      title={t('common.edit')}
+                      onClick={() => onEdit(asset)}
+                    >
+                      <EditIcon />
+                    </button>
+                  )}
+                  {canDelete && (
+                    <button
+                      type="button"
+                      className="icon-button icon-button--danger"
+                      aria-label={t('assets.deleteNamed', { name: asset.fileName })}
+                      title={t('common.delete')}
+                      onClick={() => onDelete(asset)}
+                    >
+                      <TrashIcon />
+                    </button>
+                  )}
+                </td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
