@@ -113,6 +113,7 @@ export function TaxonomyPanel({ kind, domain, role }: TaxonomyPanelProps & { kin
           pageSize={DEFAULT_PAGE_SIZE}
           totalEntries={list.data.totalEntries}
           onPageChange={setPage}
+          label={t(`taxonomy.${kind}.pagination`)}
         />
       )}
       {dialog.open === 'form' && (
