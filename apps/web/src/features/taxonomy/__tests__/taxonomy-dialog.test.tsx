@@ -22,16 +22,20 @@ const answerWith =
     return jsonResponse(status, entity(body));
   };
 
+/** What GET …/info/{id} answers for `existing`: its name and version on the server now. */
+let current: { tagDisplayName: string; etag: string };
+
 beforeEach(() => {
   sent = [];
+  current = { tagDisplayName: existing.tagDisplayName, etag: '"7"' };
   saveAnswer = async (request) =>
     answerWith(request.method === 'POST' ? 201 : 200, (body) => tag(body.tagDisplayName!))(request);
   api = stubApi({
     'GET /cms/tags/all': () => jsonResponse(200, pageOf([existing])),
     [`GET /cms/tags/info/${existing.id}`]: () =>
-      new Response(JSON.stringify({ ...existing, postCount: 3 }), {
+      new Response(JSON.stringify({ ...existing, ...current, postCount: 3 }), {
         status: 200,
-        headers: { 'Content-Type': 'application/json', ETag: '"7"' },
+        headers: { 'Content-Type': 'application/json', ETag: current.etag },
       }),
     'POST /cms/tags/info': (request) => saveAnswer(request),
     [`PUT /cms/tags/info/${existing.id}`]: (request) => saveAnswer(request),
@@ -127,6 +131,38 @@ describe('tag and category dialog', () => {
       title: 'Successfully Updated',
       description: ['Tag has been updated successfully'],
     });
+  });
+
+  it('should offer the current version when someone else renamed it first (412), and send that version', async () => {
+    renderWithProviders(<TagsPanel domain="blog.example.com" role="editor" />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit tag Type Script' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit tag' });
+    const save = within(dialog).getByRole('button', { name: 'Save' });
+    await waitFor(() => expect(save).toBeEnabled());
+    // Someone else renames it now; the server refuses the stale version.
+    current = { tagDisplayName: 'Their Name', etag: '"8"' };
+    saveAnswer = (request) =>
+      request.headers.get('If-Match') === '"8"'
+        ? answerWith(200, (body) => tag(body.tagDisplayName!))(request)
+        : jsonResponse(412, { error: 'Precondition Failed', errors: [], detailedMessage: 'Stale.' });
+    const name = within(dialog).getByRole('textbox', { name: /Tag name/ });
+    await userEvent.clear(name);
+    await userEvent.type(name, 'My Name');
+    await userEvent.click(save);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Someone else changed this tag after you opened it.',
+    );
+    expect(name).toHaveValue('My Name');
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Load their version' }));
+    await waitFor(() => expect(name).toHaveValue('Their Name'));
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    await userEvent.clear(name);
+    await userEvent.type(name, 'My Name');
+    await userEvent.click(save);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(writes().map((call) => call.headers.get('If-Match'))).toEqual(['"7"', '"8"']);
+    expect(sent).toEqual([{ tagDisplayName: 'My Name' }]);
   });
 
   it('should keep the dialog and the typed name open on a duplicate and show the server message', async () => {
