@@ -46,3 +46,14 @@ export const CategoryRef = Type.Object({
   categoryDisplayName: Type.String(),
 });
 export type CategoryRef = Static<typeof CategoryRef>;
+
+/** How many posts use it: the delete confirmation says what deleting it will touch. */
+const postCount = Type.Integer({ minimum: 0, description: 'How many posts of the domain use it' });
+
+/** GET /cms/tags/info/{id}: the tag and how many posts carry it. */
+export const TagInfo = Type.Composite([Tag, Type.Object({ postCount })], { title: 'TagInfo' });
+export type TagInfo = Static<typeof TagInfo>;
+
+/** GET /cms/categories/info/{id}: the category and how many posts are filed under it. */
+export const CategoryInfo = Type.Composite([Category, Type.Object({ postCount })], { title: 'CategoryInfo' });
+export type CategoryInfo = Static<typeof CategoryInfo>;

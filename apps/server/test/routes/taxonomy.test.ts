@@ -83,7 +83,7 @@ describe.each(KINDS)('/cms/$path', ({ path, table, nameField, slugField }) => {
       const created = await create('First Name');
       const got = await send('GET', info(domain.domain, created.id));
       expect(got.statusCode).toBe(200);
-      expect(got.json()).toEqual(created);
+      expect(got.json()).toEqual({ ...created, postCount: 0 });
       const etag = got.headers.etag as string;
       expect(etag).toMatch(/^"\d+"$/);
 
@@ -293,6 +293,18 @@ describe.each(KINDS)('/cms/$path', ({ path, table, nameField, slugField }) => {
       expect(Date.parse(second.json().lastModifiedDate)).toBeGreaterThan(
         Date.parse(before.json().lastModifiedDate),
       );
+    });
+
+    it('should say in GET …/info/{id} how many posts use it, and none after the delete detached it', async () => {
+      const { gone, kept, both } = await postsUsing();
+      const countOf = async (id: string) =>
+        ((await send('GET', info(domain.domain, id))).json() as { postCount: number }).postCount;
+      expect(await countOf(gone.id)).toBe(isTags ? 2 : 1);
+      expect(await countOf(kept.id)).toBe(1);
+      const deleted = await send('DELETE', `/cms/blogs/info/${both}?domain=${domain.domain}`);
+      expect(deleted.statusCode, deleted.body).toBe(204);
+      expect(await countOf(gone.id)).toBe(1);
+      expect(await countOf(kept.id)).toBe(0);
     });
 
     it('should change nothing when the transaction fails after the detach', async () => {

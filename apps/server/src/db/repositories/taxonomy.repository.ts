@@ -49,6 +49,23 @@ export function findTaxonomy(db: Db, table: TaxonomyTableName, domainId: string,
     .executeTakeFirst();
 }
 
+/**
+ * How many posts of the domain use a tag or category; served by post_tags_tag_idx and
+ * posts_category_idx, so it costs an index range, not a scan of the domain's posts.
+ */
+export async function countPostsUsing(db: Db, table: TaxonomyTableName, domainId: string, id: string) {
+  const query =
+    table === 'tags'
+      ? db
+          .selectFrom('post_tags')
+          .innerJoin('posts', 'posts.id', 'post_tags.post_id')
+          .where('post_tags.tag_id', '=', id)
+          .where('posts.domain_id', '=', domainId)
+      : db.selectFrom('posts').where('category_id', '=', id).where('domain_id', '=', domainId);
+  const row = await query.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  return row.n;
+}
+
 export function findTaxonomyDomainId(db: Db, table: TaxonomyTableName, id: string) {
   return db
     .selectFrom(table)

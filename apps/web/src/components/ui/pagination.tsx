@@ -9,18 +9,27 @@ interface PaginationProps {
   pageSize: number;
   totalEntries: number;
   onPageChange: (page: number) => void;
+  /** The navigation's name when a page has more than one pager ("Tag pages"); "Pagination" otherwise. */
+  label?: string | undefined;
 }
 
 /**
  * "Showing X to Y of Z results", previous and next, and numbered pages shortened with an ellipsis.
  * Shown only when there is more than one page (spec §2).
  */
-export function Pagination({ page, totalPages, pageSize, totalEntries, onPageChange }: PaginationProps) {
+export function Pagination({
+  page,
+  totalPages,
+  pageSize,
+  totalEntries,
+  onPageChange,
+  label,
+}: PaginationProps) {
   const { t } = useTranslation();
   if (totalPages <= 1) return null;
   const range = shownRange(page, pageSize, totalEntries);
   return (
-    <nav className="pagination" aria-label={t('pagination.label')}>
+    <nav className="pagination" aria-label={label ?? t('pagination.label')}>
       <p className="pagination__summary">{t('common.showing', range)}</p>
       <ul className="pagination__pages">
         <li>

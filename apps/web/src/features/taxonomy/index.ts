@@ -1,7 +1,2 @@
-// Placeholder until the tag and category lists land (issue 8).
-export function TagsPanel() {
-  return null;
-}
-export function CategoriesPanel() {
-  return null;
-}
+export { CategoriesPanel, TagsPanel } from './components/taxonomy-panels.js';
+export { canManageTaxonomy, type TaxonomyPanelProps } from './components/taxonomy-panel.js';

@@ -1,4 +1,4 @@
-import { Category, CategoryInput, Tag, TagInput } from '@masthead/contract';
+import { Category, CategoryInfo, CategoryInput, Tag, TagInfo, TagInput } from '@masthead/contract';
 import { toCategory, toTag } from '../../../services/mappers.js';
 import { taxonomyRoutes } from './taxonomy-routes.js';
 
@@ -8,6 +8,7 @@ export const tagRoutes = taxonomyRoutes({
   label: 'Tag',
   nameField: 'tagDisplayName',
   entity: Tag,
+  info: TagInfo,
   input: TagInput,
   toEntity: toTag,
 });
@@ -18,6 +19,7 @@ export const categoryRoutes = taxonomyRoutes({
   label: 'Category',
   nameField: 'categoryDisplayName',
   entity: Category,
+  info: CategoryInfo,
   input: CategoryInput,
   toEntity: toCategory,
 });

@@ -10,6 +10,7 @@ import {
 } from '@masthead/contract';
 import type { FastifyInstance } from 'fastify';
 import {
+  countPostsUsing,
   deleteTaxonomy,
   findTaxonomy,
   findTaxonomyDomainId,
@@ -37,6 +38,8 @@ export interface TaxonomyKind<Entity> {
   /** The body field that carries the display name. */
   nameField: 'tagDisplayName' | 'categoryDisplayName';
   entity: TSchema;
+  /** The entity with its postCount, for GET …/info/{id}. */
+  info: TSchema;
   input: TObject;
   toEntity: (row: TaxonomyRow) => Entity;
 }
@@ -106,19 +109,20 @@ export function taxonomyRoutes<Entity>(kind: TaxonomyKind<Entity>) {
       {
         schema: {
           tags,
-          summary: `One ${lower}; the ETag is its version`,
+          summary: `One ${lower} and how many posts use it; the ETag is its version`,
           security,
           params: IdParams,
           querystring: DomainQuery,
-          response: { 200: kind.entity, ...errorResponses(400, 404) },
+          response: { 200: kind.info, ...errorResponses(400, 404) },
         },
       },
       async (request, reply) => {
         const access = await requireDomain(app.db, request, request.query.domain, 'read');
         const row = await findTaxonomy(app.db, kind.table, access.id, request.params.id);
         if (!row) throw notFound(kind.label);
+        const postCount = await countPostsUsing(app.db, kind.table, access.id, row.id);
         setEtag(reply, row.version);
-        return kind.toEntity(row);
+        return { ...kind.toEntity(row), postCount };
       },
     );
 
