@@ -61,6 +61,15 @@ const validatorsByPart = ((externalSchemas: Parameters<BuildCompilerFromPool>[0]
   return (route: RouteDefinition) => ((route.httpPart as string) === 'body' ? strict : coercing)(route);
 }) as unknown as BuildCompilerFromPool;
 
+/**
+ * Fastify reads a bare hop count as "trust nothing" (it cannot check the nearest peer), so a count
+ * becomes the function Express-style proxies expect: the nearest N hops are trusted, whoever they
+ * are. docs/deploy.md says to prefer a list of the proxies' addresses.
+ */
+function trustProxyOption(value: Env['TRUST_PROXY']) {
+  return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
+}
+
 /** Bodies carry a 2 MB editor state plus its HTML and text copies. */
 const BODY_LIMIT = 8 * 1024 * 1024;
 
@@ -74,6 +83,9 @@ export async function buildApp(options: AppOptions) {
   const app = Fastify({
     logger: options.logger ?? { level: env.LOG_LEVEL },
     bodyLimit: BODY_LIMIT,
+    // Behind a proxy, the client's address comes from X-Forwarded-For, so the sign-in limits and
+    // the logs see each user rather than the proxy (TRUST_PROXY, docs/deploy.md).
+    trustProxy: trustProxyOption(env.TRUST_PROXY),
     // Query strings are text, so their values are coerced to the schema's types; JSON bodies carry
     // their own types, so a wrong one is a 400 that names the field, never a silent conversion.
     schemaController: { compilersFactory: { buildValidator: validatorsByPart } },
