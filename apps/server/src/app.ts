@@ -4,6 +4,7 @@ import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { Env } from './config/env.js';
 import type { Db } from './db/database.js';
 import { errorBody } from './lib/app-error.js';
+import { webAppPolicy } from './lib/content-security-policy.js';
 import { TokenVerifier } from './lib/token-verifier.js';
 import auth from './plugins/app/auth.js';
 import errorHandler from './plugins/app/error-handler.js';
@@ -61,6 +62,29 @@ const validatorsByPart = ((externalSchemas: Parameters<BuildCompilerFromPool>[0]
   return (route: RouteDefinition) => ((route.httpPart as string) === 'body' ? strict : coercing)(route);
 }) as unknown as BuildCompilerFromPool;
 
+/** The web app's sign-in callback route (apps/web/src/config/paths.ts). */
+const AUTH_CALLBACK_PATH = '/authentication/callback';
+
+/** The origin of the storage's signed upload URLs, found by signing one for a probe key. */
+async function uploadOrigin(storage: Storage, env: Env) {
+  const probe = await storage.signUpload('csp-probe/probe.png', {
+    contentType: 'image/png',
+    size: 1,
+    public: false,
+    expiresInSeconds: 60,
+  });
+  return new URL(probe.url, env.PUBLIC_URL).origin;
+}
+
+/**
+ * Fastify reads a bare hop count as "trust nothing" (it cannot check the nearest peer), so a count
+ * becomes the function Express-style proxies expect: the nearest N hops are trusted, whoever they
+ * are. docs/deploy.md says to prefer a list of the proxies' addresses.
+ */
+function trustProxyOption(value: Env['TRUST_PROXY']) {
+  return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
+}
+
 /** Bodies carry a 2 MB editor state plus its HTML and text copies. */
 const BODY_LIMIT = 8 * 1024 * 1024;
 
@@ -74,6 +98,9 @@ export async function buildApp(options: AppOptions) {
   const app = Fastify({
     logger: options.logger ?? { level: env.LOG_LEVEL },
     bodyLimit: BODY_LIMIT,
+    // Behind a proxy, the client's address comes from X-Forwarded-For, so the sign-in limits and
+    // the logs see each user rather than the proxy (TRUST_PROXY, docs/deploy.md).
+    trustProxy: trustProxyOption(env.TRUST_PROXY),
     // Query strings are text, so their values are coerced to the schema's types; JSON bodies carry
     // their own types, so a wrong one is a 400 that names the field, never a silent conversion.
     schemaController: { compilersFactory: { buildValidator: validatorsByPart } },
@@ -99,7 +126,13 @@ export async function buildApp(options: AppOptions) {
     : await (await import('./plugins/app/idp/index.js')).startIdentityProvider(env, options.db);
   await app.register(errorHandler);
   await app.register(finiteQuery);
-  await app.register(helmet, { contentSecurityPolicy: false, global: true });
+  // Each kind of page sets its own CSP (the web app, the API reference, the sign-in pages, stored
+  // files); HSTS only where the public address is HTTPS, since browsers ignore it over HTTP.
+  await app.register(helmet, {
+    contentSecurityPolicy: false,
+    strictTransportSecurity: env.PUBLIC_URL.startsWith('https:') ? undefined : false,
+    global: true,
+  });
   await app.register(database, { db: options.db, closeWithApp: options.closeDatabase ?? false });
   const storage = options.storage ?? (await createStorage(env));
   await app.register(storagePlugin, { storage });
@@ -125,6 +158,13 @@ export async function buildApp(options: AppOptions) {
   await app.register(categoryRoutes);
   await app.register(assetRoutes);
   if (storage.publicReadsThroughServer) await app.register(storageRedirectRoutes);
-  if (options.webRoot) await app.register(webApp, { root: options.webRoot });
+  if (options.webRoot) {
+    const origins = { authority: new URL(authority).origin, uploads: await uploadOrigin(storage, env) };
+    await app.register(webApp, {
+      root: options.webRoot,
+      policy: { page: webAppPolicy(origins), callback: webAppPolicy(origins, { framedBySelf: true }) },
+      callbackPath: AUTH_CALLBACK_PATH,
+    });
+  }
   return app;
 }

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -7,6 +8,42 @@ import { z } from 'zod';
  */
 const flag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 const url = z.url({ protocol: /^https?$/ });
+
+/** proxy-addr's names for address ranges, accepted in TRUST_PROXY lists. */
+const RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const isProxyAddress = (entry: string) => {
+  const [address = '', bits, extra] = entry.split('/');
+  if (extra !== undefined) return false;
+  if (RANGE_NAMES.has(entry)) return true;
+  const version = isIP(address);
+  if (version === 0) return false;
+  return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
+};
+
+/**
+ * Which proxies may tell us the client's address (X-Forwarded-For): off (the default), `true`
+ * (any: only when nothing reaches the server except through the proxy), a hop count, or a list of
+ * addresses and CIDR ranges. Fastify's trustProxy takes each of these forms.
+ */
+const trustProxy = z.string().transform((value, context): boolean | number | string[] => {
+  const text = value.trim().toLowerCase();
+  if (text === 'false' || text === '0') return false;
+  if (text === 'true') return true;
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const bad = entries.filter((entry) => !isProxyAddress(entry));
+  if (entries.length > 0 && bad.length === 0) return entries;
+  context.addIssue({
+    code: 'custom',
+    message: `must be true, false, a hop count, or a comma-separated list of addresses and CIDR ranges${
+      bad.length > 0 ? ` (not: ${bad.join(', ')})` : ''
+    }`,
+  });
+  return z.NEVER;
+});
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -33,6 +70,7 @@ const EnvSchema = z.object({
   OIDC_AUTHORITY: url.optional(),
   OIDC_CLIENT_ID: z.string().min(1).default('masthead-web'),
   OIDC_AUDIENCE: z.string().min(1).default('masthead-api'),
+  TRUST_PROXY: trustProxy.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MASTHEAD_DEMO: flag.default(true),
 });

@@ -47,6 +47,18 @@ export const test = base.extend<JourneyFixtures, WorkerFixtures>({
     { scope: 'worker', timeout: 180_000 },
   ],
   baseURL: async ({ server }, use) => use(server.url),
+  // The server sends a strict Content-Security-Policy (issue 9): anything it blocks in a journey is
+  // a feature that would be broken for users, so the journey fails.
+  page: async ({ page }, use) => {
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && message.text().includes('Content Security Policy')) {
+        violations.push(message.text());
+      }
+    });
+    await use(page);
+    expect(violations, 'Content-Security-Policy violations').toEqual([]);
+  },
   demo: async ({ server }, use) => use(server.demo),
   author: async ({ server }, use) => use(server.author),
   checkA11y: async ({ page }, use) => use((what) => expectNoSeriousA11yViolations(page, what)),

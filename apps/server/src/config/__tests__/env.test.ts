@@ -84,3 +84,30 @@ describe('parseEnv for S3 storage', () => {
     ).toEqual(['S3_PUBLIC_BASE_URL: differs from S3_PUBLIC_URL; set only S3_PUBLIC_URL']);
   });
 });
+
+describe('parseEnv for TRUST_PROXY', () => {
+  it('should be off by default and with false or 0', () => {
+    expect(parseEnv({}).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: '0' }).TRUST_PROXY).toBe(false);
+  });
+
+  it('should take true, a hop count, or a list of addresses, ranges and proxy-addr names', () => {
+    expect(parseEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
+    expect(parseEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(parseEnv({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,loopback,::1,fd00::/8' }).TRUST_PROXY).toEqual([
+      '10.0.0.1',
+      '192.168.0.0/16',
+      'loopback',
+      '::1',
+      'fd00::/8',
+    ]);
+  });
+
+  it.each(['proxy.example.com', '10.0.0.1/33', '10.0.0.0/8/1', 'yes', ','])(
+    'should refuse %j and name it',
+    (value) => {
+      expect(() => parseEnv({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: must be true, false, a hop count/);
+    },
+  );
+});

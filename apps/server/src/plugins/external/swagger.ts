@@ -22,6 +22,16 @@ export default fp(async function openapi(app: FastifyInstance, options: { public
     },
     hideUntagged: true,
   });
-  await app.register(swaggerUi, { routePrefix: '/cms/docs', staticCSP: true });
+  // The reference page keeps swagger-ui's own strict CSP, but no one may frame it, and over plain
+  // HTTP (a local run) its upgrade-insecure-requests would send its own requests to HTTPS.
+  const overHttp = options.publicUrl.startsWith('http:');
+  await app.register(swaggerUi, {
+    routePrefix: '/cms/docs',
+    staticCSP: true,
+    transformStaticCSP: (header) => {
+      const policy = header.replace("frame-ancestors 'self'", "frame-ancestors 'none'");
+      return overHttp ? policy.replace(/\s*upgrade-insecure-requests;?/, '') : policy;
+    },
+  });
   app.get('/cms/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 });

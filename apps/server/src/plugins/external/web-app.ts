@@ -11,7 +11,15 @@ const API_PREFIXES = ['/cms/', '/config/', '/oidc', '/storage/', '/locales/', '/
  * Serves the built web app, and index.html for any other GET so that client routes survive a
  * reload (history fallback). API paths keep their JSON 404.
  */
-export default fp(async function webApp(app: FastifyInstance, options: { root: string }) {
+export interface WebAppOptions {
+  root: string;
+  /** The Content-Security-Policy of the app's pages, and the looser one of the sign-in callback. */
+  policy: { page: string; callback: string };
+  /** The sign-in callback's path (the web app's paths.authCallback). */
+  callbackPath: string;
+}
+
+export default fp(async function webApp(app: FastifyInstance, options: WebAppOptions) {
   const index = path.join(options.root, 'index.html');
   if (!existsSync(index)) {
     app.log.warn(`No web build at ${options.root}; run "npm run build" to serve the web app`);
@@ -28,6 +36,10 @@ export default fp(async function webApp(app: FastifyInstance, options: { root: s
     if (API_PREFIXES.some((prefix) => url.startsWith(prefix)) || path.extname(url) !== '') {
       return reply.code(404).send(errorBody(404, [`No route for GET ${url}`], 'Not found.'));
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    const policy = url === options.callbackPath ? options.policy.callback : options.policy.page;
+    return reply
+      .header('cache-control', 'no-cache')
+      .header('content-security-policy', policy)
+      .sendFile('index.html');
   });
 });

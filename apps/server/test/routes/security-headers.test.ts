@@ -1,0 +1,112 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { parseEnv } from '../../src/config/env.js';
+import type { Db } from '../../src/db/database.js';
+import { tempDataDir } from '../helpers/test-app.js';
+import { createTestDatabase } from '../helpers/test-database.js';
+import { startTestIdentityProvider, type TestIdentityProvider } from '../helpers/test-identity-provider.js';
+
+// The web app and the API reference are served with a strict CSP and the usual hardening headers
+// (issue 9); the sign-in pages and stored files keep their own, tested with them.
+let idp: TestIdentityProvider;
+let db: Db;
+let drop: () => Promise<void>;
+beforeAll(async () => {
+  idp = await startTestIdentityProvider();
+  ({ db, drop } = await createTestDatabase());
+});
+afterAll(async () => {
+  await drop?.();
+  await idp?.close();
+});
+
+async function appAt(publicUrl: string) {
+  const webRoot = path.join(tempDataDir(), 'web');
+  mkdirSync(webRoot);
+  writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>Masthead</title>');
+  const env = parseEnv({
+    OIDC_AUTHORITY: idp.issuer,
+    PUBLIC_URL: publicUrl,
+    DATA_DIR: tempDataDir(),
+    MASTHEAD_DEMO: '0',
+    LOG_LEVEL: 'silent',
+  });
+  return buildApp({ env, db, logger: false, webRoot });
+}
+
+/** The CSP's directives by name. */
+function directives(header: unknown): Map<string, string[]> {
+  expect(typeof header).toBe('string');
+  return new Map(
+    String(header)
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .filter((words) => words[0])
+      .map(([name, ...values]) => [name!, values]),
+  );
+}
+
+describe('security headers', () => {
+  it("should serve the web app's pages with a strict CSP: own scripts only, no framing, calls to the provider and storage only", async () => {
+    const app = await appAt('http://localhost:3000');
+    try {
+      for (const url of ['/', '/metadata', '/?post=new']) {
+        const response = await app.inject({ url });
+        expect(response.statusCode).toBe(200);
+        const csp = directives(response.headers['content-security-policy']);
+        expect(csp.get('script-src')).toEqual(["'self'"]);
+        expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+        expect(csp.get('object-src')).toEqual(["'none'"]);
+        expect(csp.get('connect-src')).toEqual([
+          "'self'",
+          new URL(idp.issuer).origin,
+          'http://localhost:3000',
+        ]);
+        expect(response.headers['x-content-type-options']).toBe('nosniff');
+        expect(response.headers['referrer-policy']).toBe('no-referrer');
+        // Over plain HTTP HSTS means nothing, and would pin a local run to HTTPS.
+        expect(response.headers['strict-transport-security']).toBeUndefined();
+      }
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('should let only our own origin frame the sign-in callback (silent renew without refresh tokens)', async () => {
+    const app = await appAt('http://localhost:3000');
+    try {
+      const response = await app.inject({ url: '/authentication/callback?code=x&state=y' });
+      const csp = directives(response.headers['content-security-policy']);
+      expect(csp.get('frame-ancestors')).toEqual(["'self'"]);
+      expect(csp.get('script-src')).toEqual(["'self'"]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('should send HSTS when the public address is HTTPS', async () => {
+    const app = await appAt('https://cms.example.com');
+    try {
+      const response = await app.inject({ url: '/' });
+      expect(response.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("should serve the API reference with swagger-ui's CSP, unframeable, without upgrading requests over HTTP", async () => {
+    const app = await appAt('http://localhost:3000');
+    try {
+      const response = await app.inject({ url: '/cms/docs/' });
+      expect(response.statusCode).toBe(200);
+      const csp = directives(response.headers['content-security-policy']);
+      expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+      expect(csp.get('script-src')).toEqual(["'self'"]);
+      expect(csp.has('upgrade-insecure-requests')).toBe(false);
+    } finally {
+      await app.close();
+    }
+  });
+});
