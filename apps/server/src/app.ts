@@ -9,6 +9,7 @@ import { TokenVerifier } from './lib/token-verifier.js';
 import auth from './plugins/app/auth.js';
 import errorHandler from './plugins/app/error-handler.js';
 import finiteQuery from './plugins/app/finite-query.js';
+import userRateLimit from './plugins/app/user-rate-limit.js';
 import database from './plugins/external/database.js';
 import openapi from './plugins/external/swagger.js';
 import webApp from './plugins/external/web-app.js';
@@ -140,6 +141,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(auth, {
     verifier: new TokenVerifier({ authority, audience: env.OIDC_AUDIENCE, local: builtIn?.tokenSource }),
   });
+  await app.register(userRateLimit, { perMinute: env.RATE_LIMIT_PER_MINUTE });
   if (builtIn) await builtIn.register(app);
   await app.register(openapi, { publicUrl: env.PUBLIC_URL });
   await app.register(systemRoutes, {

@@ -71,6 +71,8 @@ const EnvSchema = z.object({
   OIDC_CLIENT_ID: z.string().min(1).default('masthead-web'),
   OIDC_AUDIENCE: z.string().min(1).default('masthead-api'),
   TRUST_PROXY: trustProxy.default(false),
+  /** /cms calls per user and minute, per instance; 0 turns the limit off (the bench does). */
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(1200),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MASTHEAD_DEMO: flag.default(true),
 });

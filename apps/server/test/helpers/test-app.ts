@@ -22,7 +22,9 @@ export interface TestDomain {
  * with random host names, so tests in a file never see each other's data. The data folder (local
  * objects and their signing secret) is a temporary one, removed on close.
  */
-export async function createTestContext(options: Pick<AppOptions, 'storage'> = {}) {
+export async function createTestContext(
+  options: Pick<AppOptions, 'storage'> & { env?: Record<string, string> } = {},
+) {
   const idp = await startTestIdentityProvider();
   const { db, drop } = await createTestDatabase();
   const dataDir = tempDataDir();
@@ -32,8 +34,9 @@ export async function createTestContext(options: Pick<AppOptions, 'storage'> = {
     DATA_DIR: dataDir,
     MASTHEAD_DEMO: '0',
     LOG_LEVEL: 'silent',
+    ...options.env,
   });
-  const app = await buildApp({ env, db, logger: false, ...options });
+  const app = await buildApp({ env, db, logger: false, storage: options.storage });
   await app.ready();
   return new TestContext(app, db, idp, dataDir, async () => {
     await app.close();
