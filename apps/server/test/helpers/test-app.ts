@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Role } from '@masthead/contract';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type AppOptions } from '../../src/app.js';
 import { parseEnv } from '../../src/config/env.js';
 import type { Db } from '../../src/db/database.js';
@@ -79,4 +79,38 @@ export class TestContext {
 /** A data folder of its own for an app a test builds itself; removed when the test run ends. */
 export function tempDataDir(): string {
   return mkdtempSync(path.join(inject('scratchDir'), 'data-'));
+}
+
+/**
+ * For tests of the app's environment: one identity provider and one database for the file, and
+ * `build(vars)` for an app with those variables on top of the test defaults. The caller closes it.
+ */
+export function appsWithEnvironment() {
+  let idp: TestIdentityProvider;
+  let db: Db;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    idp = await startTestIdentityProvider();
+    ({ db, drop } = await createTestDatabase());
+  });
+  afterAll(async () => {
+    await drop?.();
+    await idp?.close();
+  });
+  return {
+    issuer: () => idp.issuer,
+    build: (vars: Record<string, string>, options: Pick<AppOptions, 'webRoot'> = {}) =>
+      buildApp({
+        env: parseEnv({
+          OIDC_AUTHORITY: idp.issuer,
+          DATA_DIR: tempDataDir(),
+          MASTHEAD_DEMO: '0',
+          LOG_LEVEL: 'silent',
+          ...vars,
+        }),
+        db,
+        logger: false,
+        ...options,
+      }),
+  };
 }

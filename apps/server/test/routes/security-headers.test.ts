@@ -1,39 +1,17 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.js';
-import { parseEnv } from '../../src/config/env.js';
-import type { Db } from '../../src/db/database.js';
-import { tempDataDir } from '../helpers/test-app.js';
-import { createTestDatabase } from '../helpers/test-database.js';
-import { startTestIdentityProvider, type TestIdentityProvider } from '../helpers/test-identity-provider.js';
+import { describe, expect, it } from 'vitest';
+import { appsWithEnvironment, tempDataDir } from '../helpers/test-app.js';
 
 // The web app and the API reference are served with a strict CSP and the usual hardening headers
 // (issue 9); the sign-in pages and stored files keep their own, tested with them.
-let idp: TestIdentityProvider;
-let db: Db;
-let drop: () => Promise<void>;
-beforeAll(async () => {
-  idp = await startTestIdentityProvider();
-  ({ db, drop } = await createTestDatabase());
-});
-afterAll(async () => {
-  await drop?.();
-  await idp?.close();
-});
+const apps = appsWithEnvironment();
 
 async function appAt(publicUrl: string) {
   const webRoot = path.join(tempDataDir(), 'web');
   mkdirSync(webRoot);
   writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>Masthead</title>');
-  const env = parseEnv({
-    OIDC_AUTHORITY: idp.issuer,
-    PUBLIC_URL: publicUrl,
-    DATA_DIR: tempDataDir(),
-    MASTHEAD_DEMO: '0',
-    LOG_LEVEL: 'silent',
-  });
-  return buildApp({ env, db, logger: false, webRoot });
+  return apps.build({ PUBLIC_URL: publicUrl }, { webRoot });
 }
 
 /** The CSP's directives by name. */
@@ -61,7 +39,7 @@ describe('security headers', () => {
         expect(csp.get('object-src')).toEqual(["'none'"]);
         expect(csp.get('connect-src')).toEqual([
           "'self'",
-          new URL(idp.issuer).origin,
+          new URL(apps.issuer()).origin,
           'http://localhost:3000',
         ]);
         expect(response.headers['x-content-type-options']).toBe('nosniff');

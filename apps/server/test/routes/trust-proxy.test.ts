@@ -1,35 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.js';
-import { parseEnv } from '../../src/config/env.js';
-import type { Db } from '../../src/db/database.js';
-import { tempDataDir } from '../helpers/test-app.js';
-import { createTestDatabase } from '../helpers/test-database.js';
-import { startTestIdentityProvider, type TestIdentityProvider } from '../helpers/test-identity-provider.js';
+import { describe, expect, it } from 'vitest';
+import { appsWithEnvironment } from '../helpers/test-app.js';
 
 // TRUST_PROXY decides whose word on the client's address counts (docs/deploy.md): the sign-in
 // limits and the logs key on request.ip.
-let idp: TestIdentityProvider;
-let db: Db;
-let drop: () => Promise<void>;
-beforeAll(async () => {
-  idp = await startTestIdentityProvider();
-  ({ db, drop } = await createTestDatabase());
-});
-afterAll(async () => {
-  await drop?.();
-  await idp?.close();
-});
+const apps = appsWithEnvironment();
 
 /** The address the app sees for a request from `peer` that says it forwards for `forwardedFor`. */
 async function addressSeen(trustProxy: string | undefined, peer: string, forwardedFor: string) {
-  const env = parseEnv({
-    OIDC_AUTHORITY: idp.issuer,
-    DATA_DIR: tempDataDir(),
-    MASTHEAD_DEMO: '0',
-    LOG_LEVEL: 'silent',
-    ...(trustProxy === undefined ? {} : { TRUST_PROXY: trustProxy }),
-  });
-  const app = await buildApp({ env, db, logger: false });
+  const app = await apps.build(trustProxy === undefined ? {} : { TRUST_PROXY: trustProxy });
   app.get('/test/client-address', async (request) => ({ ip: request.ip }));
   try {
     const response = await app.inject({

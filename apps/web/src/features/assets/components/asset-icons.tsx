@@ -1,23 +1,5 @@
 import { Icon } from '../../../components/ui/icons.js';
 
-export const PlusIcon = () => (
-  <Icon>
-    <path d="M12 5v14M5 12h14" />
-  </Icon>
-);
-
-export const EditIcon = () => (
-  <Icon size={18}>
-    <path d="M12 20h9M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4z" />
-  </Icon>
-);
-
-export const TrashIcon = () => (
-  <Icon size={18}>
-    <path d="M3 6h18M8 6V4a2 2 0 0 1 2-2h4a2 2 0 0 1 2 2v2m3 0-1 14a2 2 0 0 1-2 2H8a2 2 0 0 1-2-2L5 6" />
-  </Icon>
-);
-
 export const LinkIcon = () => (
   <Icon size={18}>
     <path d="M10 13a5 5 0 0 0 7.5.5l3-3a5 5 0 0 0-7-7l-1.7 1.7M14 11a5 5 0 0 0-7.5-.5l-3 3a5 5 0 0 0 7 7l1.7-1.7" />

@@ -10,7 +10,7 @@ import { useDeleteAssetMutation } from '../api/delete-asset.js';
 import { useAssetListQuery } from '../hooks/use-asset-list-query.js';
 import { canDeleteAssets, canUploadAssets } from '../asset-permissions.js';
 import { AssetDialog } from './asset-dialog.js';
-import { PlusIcon } from './asset-icons.js';
+import { PlusIcon } from '../../../components/ui/row-actions.js';
 import { AssetsEmpty, AssetsError, AssetsLoading } from './assets-states.js';
 import { AssetsTable } from './assets-table.js';
 import './assets.css';

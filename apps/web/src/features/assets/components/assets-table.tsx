@@ -1,7 +1,7 @@
 import type { AssetInfo } from '@masthead/contract';
 import { formatTableDate } from '../../../lib/format-table-date.js';
 import { useTranslation } from '../../../lib/use-translation.js';
-import { EditIcon, TrashIcon } from './asset-icons.js';
+import { DeleteButton, EditButton } from '../../../components/ui/row-actions.js';
 import { CopyLinkButton } from './copy-link-button.js';
 
 interface AssetsTableProps {
@@ -59,26 +59,18 @@ export function AssetsTable({ assets, busy, canEdit, canDelete, onEdit, onDelete
               {(canEdit || canDelete) && (
                 <td className="assets-table__actions">
                   {canEdit && (
-                    <button
-                      type="button"
-                      className="icon-button"
-                      aria-label={t('assets.editNamed', { name: asset.fileName })}
+                    <EditButton
+                      label={t('assets.editNamed', { name: asset.fileName })}
                       title={t('common.edit')}
                       onClick={() => onEdit(asset)}
-                    >
-                      <EditIcon />
-                    </button>
+                    />
                   )}
                   {canDelete && (
-                    <button
-                      type="button"
-                      className="icon-button icon-button--danger"
-                      aria-label={t('assets.deleteNamed', { name: asset.fileName })}
+                    <DeleteButton
+                      label={t('assets.deleteNamed', { name: asset.fileName })}
                       title={t('common.delete')}
                       onClick={() => onDelete(asset)}
-                    >
-                      <TrashIcon />
-                    </button>
+                    />
                   )}
                 </td>
               )}

@@ -8,7 +8,7 @@ import type { TaxonomyItem, TaxonomyKindName } from '../api/taxonomy-kinds.js';
 import { useDeleteTaxonomy } from '../hooks/use-delete-taxonomy.js';
 import { DeleteTaxonomyDialog } from './delete-taxonomy-dialog.js';
 import { TaxonomyDialog } from './taxonomy-dialog.js';
-import { PlusIcon } from './taxonomy-icons.js';
+import { PlusIcon } from '../../../components/ui/row-actions.js';
 import { TaxonomySearch } from './taxonomy-search.js';
 import { TaxonomyEmpty, TaxonomyError, TaxonomyLoading } from './taxonomy-states.js';
 import { TaxonomyTable } from './taxonomy-table.js';

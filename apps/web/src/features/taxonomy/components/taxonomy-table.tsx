@@ -1,7 +1,7 @@
 import { formatTableDate } from '../../../lib/format-table-date.js';
 import { useTranslation } from '../../../lib/use-translation.js';
 import type { TaxonomyItem, TaxonomyKindName } from '../api/taxonomy-kinds.js';
-import { EditIcon, TrashIcon } from './taxonomy-icons.js';
+import { DeleteButton, EditButton } from '../../../components/ui/row-actions.js';
 
 interface TaxonomyTableProps {
   kind: TaxonomyKindName;
@@ -48,24 +48,14 @@ export function TaxonomyTable({
               </td>
               {canManage && (
                 <td className="taxonomy-table__actions">
-                  <button
-                    type="button"
-                    className="icon-button"
-                    aria-label={t(`taxonomy.${kind}.edit`, { name: item.name })}
-                    title={t(`taxonomy.${kind}.edit`, { name: item.name })}
+                  <EditButton
+                    label={t(`taxonomy.${kind}.edit`, { name: item.name })}
                     onClick={() => onEdit(item)}
-                  >
-                    <EditIcon />
-                  </button>
-                  <button
-                    type="button"
-                    className="icon-button icon-button--danger"
-                    aria-label={t(`taxonomy.${kind}.delete`, { name: item.name })}
-                    title={t(`taxonomy.${kind}.delete`, { name: item.name })}
+                  />
+                  <DeleteButton
+                    label={t(`taxonomy.${kind}.delete`, { name: item.name })}
                     onClick={() => onDelete(item)}
-                  >
-                    <TrashIcon />
-                  </button>
+                  />
                 </td>
               )}
             </tr>
