@@ -100,7 +100,7 @@ async function uploadAsset(baseUrl: string, token: string, bytes: Buffer) {
   const put = await fetch(preparation.signedUrl, {
     method: 'PUT',
     headers: preparation.headers,
-    body: bytes,
+    body: new Uint8Array(bytes),
   });
   expect(put.status).toBe(200);
   const registered = await fetch(`${baseUrl}/cms/assets/list?domain=${HOST}`, {
