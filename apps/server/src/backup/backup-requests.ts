@@ -102,6 +102,10 @@ export async function requestBackupFromServer(
       if (!answer.ok) throw new Error(`the server could not write the backup: ${answer.error}`);
       return { databaseBytes: answer.databaseBytes, objects: answer.objects };
     }
+    if (ownerState(owner) === 'dead') {
+      rmSync(path.join(folder, `${id}.request.json`), { force: true });
+      throw new Error('the server stopped before it wrote the backup');
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   rmSync(path.join(folder, `${id}.request.json`), { force: true });
