@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
+import { listenForBackupRequests } from './backup/backup-requests.js';
 import { EnvError, parseEnv } from './config/env.js';
 import { openDatabase } from './db/open-database.js';
 import { demoBanner } from './demo/demo-banner.js';
@@ -21,8 +22,18 @@ async function main() {
     webRoot: WEB_ROOT,
     sweepUploads: { everyMs: SWEEP_EVERY_MS },
   });
+  // `masthead backup` asks a running server for the backup of the PGlite database it holds.
+  const stopBackups = opened.snapshot
+    ? listenForBackupRequests(env.DATA_DIR, opened.snapshot, {
+        info: (message) => app.log.info(message),
+        error: (message) => app.log.error(message),
+      })
+    : undefined;
   // The database closes after the server has stopped taking requests and finished the open ones.
-  app.addHook('onClose', async () => opened.close());
+  app.addHook('onClose', async () => {
+    stopBackups?.();
+    await opened.close();
+  });
 
   const demo = env.MASTHEAD_DEMO
     ? await seedDemoIfEmpty(opened.db, new Date(), { account: !env.OIDC_AUTHORITY })

@@ -60,6 +60,8 @@ export interface Command {
   options: Record<string, OptionSpec>;
   /** `migrate` migrates by itself so that it can report what ran; every other command migrates on open. */
   migratesItself?: boolean;
+  /** `backup` and `restore` open PGlite (or ask the server) themselves: no database is opened for them. */
+  opensNoDatabase?: boolean;
   /** Checks the arguments (and asks for what is missing) before any database is opened, and returns the work to do. */
   prepare(args: ParsedArgs, context: PrepareContext): Task | Promise<Task>;
 }

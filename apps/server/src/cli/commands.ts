@@ -1,3 +1,4 @@
+import { backupCommand, restoreCommand } from './backup.command.js';
 import type { CommandEntry } from './command.js';
 import { domainCommands } from './domain.command.js';
 import { fieldsCommands } from './fields.command.js';
@@ -14,4 +15,6 @@ export const COMMANDS: readonly CommandEntry[] = [
   keysCommands,
   fieldsCommands,
   migrateCommand,
+  backupCommand,
+  restoreCommand,
 ];

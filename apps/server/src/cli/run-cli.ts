@@ -53,6 +53,15 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       env,
       ...(askSecret ? { askSecret } : {}),
     });
+    if (invocation.command.opensNoDatabase) {
+      await task({
+        get db(): never {
+          throw new Error(`${invocation.command.name} opens no database`);
+        },
+        out: outputTo(io),
+      });
+      return EXIT_OK;
+    }
     const opened = await openDatabase(env, { migrate: !invocation.command.migratesItself });
     try {
       await task({ db: opened.db, out: outputTo(io) });

@@ -30,6 +30,9 @@ export function newPglite(options: { dataDir?: string; loadDataDir?: Blob }) {
   return new PGlite({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    // A commit reaches the operating system before its answer leaves, so acknowledged writes
+    // survive the process's death: see docs/decisions/023-durability-of-the-embedded-database.md.
+    relaxedDurability: false,
     extensions: { pg_trgm, btree_gin },
   });
 }

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import type { Env } from '../config/env.js';
 import { lockDataDir } from '../lib/data-dir-lock.js';
-import { createDatabase, type Db } from './database.js';
+import { sql } from 'kysely';
+import { createDatabase, createPgliteDatabase, newPglite, type Db } from './database.js';
 import { migrateToLatest } from './migrate.js';
 
 export interface OpenedDatabase {
@@ -9,6 +10,22 @@ export interface OpenedDatabase {
   kind: 'postgres' | 'pglite';
   /** Closes the database, then releases the data-folder lock. */
   close: () => Promise<void>;
+  /** PGlite only: a consistent copy of its data folder, as a gzipped tar (see src/backup). */
+  snapshot?: () => Promise<Uint8Array>;
+}
+
+/**
+ * PGlite's data folder as a gzipped tar, taken while no query or transaction runs: the driver
+ * hands out its one connection to us alone, a checkpoint writes every committed page, and the
+ * copy is made before anyone else gets the connection back.
+ */
+function snapshotOf(db: Db, pglite: ReturnType<typeof newPglite>) {
+  return () =>
+    db.connection().execute(async (connection) => {
+      await sql`checkpoint`.execute(connection);
+      const dump = await pglite.dumpDataDir('gzip');
+      return new Uint8Array(await dump.arrayBuffer());
+    });
 }
 
 /**
@@ -22,7 +39,8 @@ export async function openDatabase(env: Env, options: { migrate?: boolean } = {}
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   const release = await lockDataDir(env.DATA_DIR);
-  const db = createDatabase({ kind: 'pglite', dataDir: path.join(env.DATA_DIR, 'db') });
+  const pglite = newPglite({ dataDir: path.join(env.DATA_DIR, 'db') });
+  const db = createPgliteDatabase(pglite);
   try {
     if (options.migrate !== false) await migrateToLatest(db);
   } catch (error) {
@@ -33,6 +51,7 @@ export async function openDatabase(env: Env, options: { migrate?: boolean } = {}
   return {
     db,
     kind: 'pglite',
+    snapshot: snapshotOf(db, pglite),
     close: async () => {
       await db.destroy();
       await release();
