@@ -1,0 +1,240 @@
+import fc from 'fast-check';
+
+/** The part of JSON Schema that the OpenAPI document of /cms uses. */
+export interface JsonSchema {
+  type?: string | string[];
+  format?: string;
+  enum?: unknown[];
+  anyOf?: JsonSchema[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  additionalProperties?: boolean | JsonSchema;
+  items?: JsonSchema;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  maxItems?: number;
+}
+
+/** Values the server has seen: the uuids of real rows, so that valid bodies can name them. */
+export interface KnownValues {
+  uuids: string[];
+}
+
+/** Strings that have broken parsers, databases and sanitisers before. */
+export const ODD_STRINGS = [
+  '',
+  ' ',
+  '\u0000',
+  'a\u0000b',
+  '\uD800',
+  '\uDFFF\uD800',
+  '\u202Eevil',
+  '\uFEFF',
+  '😀👩‍👩‍👧‍👦',
+  'Ω≈ç√∫',
+  '\r\n\t',
+  '%00',
+  '%ZZ',
+  "' or 1=1 --",
+  '"; drop table posts; --',
+  '<script>alert(1)</script>',
+  '<img src=x onerror=alert(1)>',
+  'javascript:alert(1)',
+  '../../etc/passwd',
+  '${jndi:ldap://x}',
+  '{{7*7}}',
+  '__proto__',
+  'constructor',
+  '-1',
+  '1e400',
+  'NaN',
+  'Infinity',
+  'null',
+  'true',
+  '[]',
+  '{}',
+  '00000000-0000-0000-0000-000000000000',
+  'ffffffff-ffff-ffff-ffff-ffffffffffff',
+];
+
+const ODD_NUMBERS = [
+  -1,
+  -0,
+  0.5,
+  -(2 ** 53),
+  2 ** 31,
+  2 ** 53,
+  Number.MAX_SAFE_INTEGER + 2,
+  1e308,
+  -1e308,
+  Number.MIN_VALUE,
+];
+
+/** Any JSON value, shallow, for "wrong type" slots. */
+const anyJson = fc.oneof(
+  fc.constantFrom<unknown>(null, true, false, 0, -1, 1.5, '', [], {}, [null], { id: {} }),
+  fc.integer(),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.string({ maxLength: 20 }),
+  fc.array(fc.string({ maxLength: 5 }), { maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 5 }), fc.string({ maxLength: 5 }), { maxKeys: 3 }),
+);
+
+/** Strings: odd ones, generated unicode, and ones past any limit. */
+export const hostileString = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(...ODD_STRINGS) },
+  { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
+  { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(fc.constantFrom('x', 'é', '😀', '\u0000', '<b>'), fc.constantFrom(256, 5_000, 70_000))
+      .map(([unit, n]) => unit.repeat(n)),
+  },
+);
+
+function types(schema: JsonSchema): string[] {
+  if (Array.isArray(schema.type)) return schema.type;
+  return schema.type ? [schema.type] : [];
+}
+
+function validString(schema: JsonSchema, known: KnownValues): fc.Arbitrary<string> {
+  if (schema.format === 'uuid') {
+    return known.uuids.length > 0
+      ? fc.oneof(
+          { weight: 4, arbitrary: fc.constantFrom(...known.uuids) },
+          { weight: 1, arbitrary: fc.uuid() },
+        )
+      : fc.uuid();
+  }
+  const min = schema.minLength ?? 0;
+  const max = Math.min(schema.maxLength ?? 60, 60);
+  return fc
+    .oneof(
+      { weight: 3, arbitrary: fc.stringMatching(/^[A-Za-z][A-Za-z0-9 ]{0,30}$/) },
+      { weight: 1, arbitrary: fc.string({ unit: 'grapheme', minLength: Math.max(min, 1), maxLength: max }) },
+    )
+    .filter((s) => s.length >= min && s.length <= (schema.maxLength ?? Infinity));
+}
+
+/** A value the schema accepts (as far as the schema alone can say). */
+export function validValue(schema: JsonSchema, known: KnownValues): fc.Arbitrary<unknown> {
+  if (schema.enum) return fc.constantFrom(...schema.enum);
+  if (schema.anyOf) return fc.oneof(...schema.anyOf.map((branch) => validValue(branch, known)));
+  const kinds = types(schema);
+  if (kinds.length > 1) return fc.oneof(...kinds.map((type) => validValue({ ...schema, type }, known)));
+  switch (kinds[0]) {
+    case 'string':
+      return validString(schema, known);
+    case 'integer':
+      return fc.integer({ min: schema.minimum ?? -1000, max: Math.min(schema.maximum ?? 1000, 1000) });
+    case 'number':
+      return fc.double({ min: schema.minimum ?? -1e6, max: schema.maximum ?? 1e6, noNaN: true });
+    case 'boolean':
+      return fc.boolean();
+    case 'null':
+      return fc.constant(null);
+    case 'array':
+      return fc.array(schema.items ? validValue(schema.items, known) : anyJson, {
+        maxLength: Math.min(schema.maxItems ?? 4, 4),
+      });
+    case 'object':
+      return validObject(schema, known);
+    default:
+      return anyJson;
+  }
+}
+
+function validObject(schema: JsonSchema, known: KnownValues): fc.Arbitrary<Record<string, unknown>> {
+  const properties = schema.properties ?? {};
+  if (Object.keys(properties).length === 0) {
+    return typeof schema.additionalProperties === 'object'
+      ? fc.dictionary(fc.stringMatching(/^[a-z]{1,8}$/), validValue(schema.additionalProperties, known), {
+          maxKeys: 2,
+        })
+      : fc.constant({});
+  }
+  const arbitraries = Object.fromEntries(
+    Object.entries(properties).map(([key, property]) => [key, validValue(property, known)]),
+  );
+  return fc.record(arbitraries, { requiredKeys: schema.required ?? [] });
+}
+
+/** A value of a type the schema does not take, or past one of its limits. */
+export function invalidValue(schema: JsonSchema): fc.Arbitrary<unknown> {
+  const kinds = schema.anyOf ? schema.anyOf.flatMap(types) : types(schema);
+  const options: fc.Arbitrary<unknown>[] = [anyJson, hostileString];
+  if (kinds.includes('string') && schema.maxLength !== undefined) {
+    options.push(fc.constant('y'.repeat(schema.maxLength + 1)));
+  }
+  if (kinds.includes('integer') || kinds.includes('number')) {
+    options.push(fc.constantFrom<unknown>(...ODD_NUMBERS, '1', '0x10', true));
+    if (schema.minimum !== undefined) options.push(fc.constant(schema.minimum - 1));
+    if (schema.maximum !== undefined) options.push(fc.constant(schema.maximum + 1));
+  }
+  if (kinds.includes('array')) {
+    options.push(fc.constant(Array.from({ length: (schema.maxItems ?? 100) + 1 }, (_, i) => String(i))));
+    options.push(fc.array(anyJson, { minLength: 1, maxLength: 4 }));
+  }
+  if (kinds.includes('object')) {
+    // Deep nesting, prototype keys and a property of the wrong type.
+    options.push(
+      fc.constant(JSON.parse('{"__proto__": {"polluted": true}, "constructor": {"prototype": {"x": 1}}}')),
+      fc.constant(JSON.parse(`${'{"a":'.repeat(50)}1${'}'.repeat(50)}`)),
+    );
+  }
+  return fc.oneof(...options);
+}
+
+/**
+ * A body for the schema: usually a valid object, often one with a property made invalid, a
+ * required one missing or unknown ones added; sometimes not an object at all.
+ */
+export function bodyValue(schema: JsonSchema, known: KnownValues): fc.Arbitrary<unknown> {
+  const valid = validValue(schema, known);
+  const properties = Object.entries(schema.properties ?? {});
+  const variants: fc.WeightedArbitrary<unknown>[] = [
+    { weight: 4, arbitrary: valid },
+    { weight: 1, arbitrary: invalidValue(schema) },
+  ];
+  if (properties.length > 0) {
+    const mutated = fc
+      .tuple(valid, fc.constantFrom(...properties))
+      .chain(([body, [key, property]]) =>
+        invalidValue(property).map((value) => ({ ...(body as object), [key]: value })),
+      );
+    const extra = fc
+      .tuple(
+        valid,
+        fc.constantFrom('extra', '__proto__', 'id', 'domainId', 'version', 'approved', 'published'),
+      )
+      .chain(([body, key]) => anyJson.map((value) => ({ ...(body as object), [key]: value })));
+    variants.push({ weight: 4, arbitrary: mutated }, { weight: 1, arbitrary: extra });
+  }
+  if (schema.required?.length) {
+    const missing = fc
+      .tuple(valid, fc.constantFrom(...schema.required))
+      .map(([body, key]) => Object.fromEntries(Object.entries(body as object).filter(([k]) => k !== key)));
+    variants.push({ weight: 1, arbitrary: missing });
+  }
+  return fc.oneof(...variants);
+}
+
+/** A query parameter's value on the wire: valid, invalid, duplicated or missing. */
+export function queryValue(
+  schema: JsonSchema,
+  known: KnownValues,
+): fc.Arbitrary<string | string[] | undefined> {
+  const text = (value: unknown) =>
+    typeof value === 'string' ? value : value === null ? 'null' : JSON.stringify(value);
+  const valid = validValue(schema, known).map(text);
+  const invalid = invalidValue(schema).map(text);
+  return fc.oneof(
+    { weight: 8, arbitrary: valid },
+    { weight: 3, arbitrary: invalid },
+    { weight: 1, arbitrary: fc.constant(undefined) },
+    { weight: 1, arbitrary: fc.array(fc.oneof(valid, invalid), { minLength: 2, maxLength: 3 }) },
+  );
+}
