@@ -4,6 +4,8 @@ import {
   bodyValue,
   hostileString,
   queryValue,
+  validBody,
+  validQueryValue,
   type JsonSchema,
   type KnownValues,
 } from './schema-arbitraries.js';
@@ -221,7 +223,41 @@ function requestOf(operation: Operation, known: KnownValues): fc.Arbitrary<Reque
 
 /** A request for any operation of the document, each as likely as the others. */
 export function requestArbitrary(operations: Operation[], known: KnownValues): fc.Arbitrary<RequestSpec> {
-  return fc.oneof(...operations.map((operation) => requestOf(operation, known)));
+  return fc.oneof(
+    ...operations.map((operation) =>
+      fc.oneof(
+        { weight: 1, arbitrary: requestOf(operation, known) },
+        { weight: 1, arbitrary: wellFormedRequestOf(operation, known) },
+      ),
+    ),
+  );
+}
+
+/**
+ * Requests a member of the domain would send: valid parameters and body, so that posts get
+ * created, edited, approved, published and deleted, and the hostile ones meet every state.
+ */
+function wellFormedRequestOf(operation: Operation, known: KnownValues): fc.Arbitrary<RequestSpec> {
+  const query = Object.fromEntries(
+    operation.query
+      .filter((p) => p.name !== 'domain')
+      .map((p) => {
+        const valid = validQueryValue(p.schema, known);
+        return [p.name, p.required ? valid : fc.option(valid, { nil: undefined })];
+      }),
+  );
+  const body = operation.body ? validBody(operation.body, known) : fc.constant(undefined);
+  return fc.record({
+    operation: fc.constant(operation),
+    identity: fc.constantFrom<Identity>('admin', 'editor', 'author'),
+    domain: fc.constant('home' as const),
+    id: fc.nat().map((pick) => ({ kind: 'own' as const, pick })),
+    query: fc.record(query),
+    extraQuery: fc.constant(''),
+    body: body.map((json) => (json === undefined ? undefined : { json })),
+    contentType: fc.constant('application/json'),
+    ifMatch: fc.constantFrom('none' as const, 'current' as const, 'stale' as const),
+  });
 }
 
 function pickFrom(list: string[], pick: number): string | undefined {
