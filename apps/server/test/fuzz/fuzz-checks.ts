@@ -55,7 +55,7 @@ export function remember(world: FuzzWorld, request: FuzzRequest, response: Light
 
 /** The request as text to replay by hand: method, URL, headers and body. */
 export function describeRequest(request: FuzzRequest): string {
-  const headers = Object.entries(request.headers).map(([k, v]) => `${k}: ${v.slice(0, 400)}`);
+  const headers = Object.entries(request.headers).map(([k, v]) => `${k}: ${v.slice(0, 2000)}`);
   const body = request.payload === undefined ? '' : `\n\n${request.payload.slice(0, 2000)}`;
   const cut = request.payload && request.payload.length > 2000 ? `… (${request.payload.length} chars)` : '';
   return `${request.method} ${request.url.slice(0, 2000)}\n${headers.join('\n')}${body}${cut}`;

@@ -1,10 +1,9 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { snapshotDomain } from '../access/access-fixtures.js';
 import { createTestContext, type TestContext } from '../helpers/test-app.js';
 import { describeRequest, remember, responseProblem, StatusHistogram } from './fuzz-checks.js';
-import { createWorld, type FuzzWorld } from './fuzz-world.js';
+import { createWorld, snapshotWithAssets, type FuzzWorld } from './fuzz-world.js';
 import {
   operationsOf,
   requestArbitrary,
@@ -28,7 +27,7 @@ const READY_EVERY = 100;
 let ctx: TestContext;
 let world: FuzzWorld;
 let operations: Operation[];
-let before: Awaited<ReturnType<typeof snapshotDomain>>[];
+let before: Awaited<ReturnType<typeof snapshotWithAssets>>[];
 
 const untouched = () => [...world.others.map((o) => o.domain), world.outsiderDomain];
 
@@ -39,24 +38,33 @@ beforeAll(async () => {
     await ctx.app.inject({ method: 'GET', url: '/cms/openapi.json' })
   ).json<OpenApiDocument>();
   operations = operationsOf(document);
-  before = await Promise.all(untouched().map((d) => snapshotDomain(ctx, d.id)));
+  before = await Promise.all(untouched().map((d) => snapshotWithAssets(ctx, d.id)));
 });
 afterAll(async () => ctx.close());
 
 describe('every /cms operation of the OpenAPI document, fuzzed', () => {
   const histogram = new StatusHistogram();
+  const byOperation = new Map<string, StatusHistogram>();
 
   it(
     `should answer ${RUNS} random requests below 500, with the error body on every 4xx (seed ${SEED})`,
     async () => {
       expect(operations.length).toBeGreaterThanOrEqual(20);
       const started = performance.now();
-      const known = { uuids: world.uuids };
+      const known = {
+        uuids: world.uuids,
+        uploads: world.uploads,
+        tagIds: [...world.ids.tags],
+        categoryIds: [...world.ids.categories],
+      };
       let sent = 0;
       const property = fc.asyncProperty(requestArbitrary(operations, known), async (spec) => {
         const request = resolve(spec, world);
         const response = await ctx.app.inject(request);
         histogram.add(response.statusCode);
+        const name = `${spec.operation.method} ${spec.operation.path}`;
+        if (!byOperation.has(name)) byOperation.set(name, new StatusHistogram());
+        byOperation.get(name)!.add(response.statusCode);
         remember(world, request, response);
         const problem = responseProblem(response);
         if (problem) {
@@ -77,7 +85,11 @@ describe('every /cms operation of the OpenAPI document, fuzzed', () => {
       const seconds = (performance.now() - started) / 1000;
       console.log(
         `fuzz: seed ${SEED}, ${histogram.total} requests in ${seconds.toFixed(1)} s; ` +
-          `status ${histogram.toString()}; 5xx: ${histogram.count((s) => s >= 500)}`,
+          `status ${histogram.toString()}; 5xx: ${histogram.count((s) => s >= 500)}\n` +
+          [...byOperation]
+            .sort(([a], [b]) => a.localeCompare(b))
+            .map(([name, counts]) => `  ${name}: ${counts.toString()}`)
+            .join('\n'),
       );
       expect(histogram.total).toBe(RUNS);
       // The requests reach the handlers: some succeed, some are refused for each reason.
@@ -99,7 +111,7 @@ describe('every /cms operation of the OpenAPI document, fuzzed', () => {
   });
 
   it('should leave every other domain unchanged', async () => {
-    const after = await Promise.all(untouched().map((d) => snapshotDomain(ctx, d.id)));
+    const after = await Promise.all(untouched().map((d) => snapshotWithAssets(ctx, d.id)));
     expect(after).toEqual(before);
   });
 

@@ -184,7 +184,9 @@ function bodyChoice(operation: Operation, known: KnownValues): fc.Arbitrary<Body
 /** Requests for one operation: every parameter and the body valid or not, and random headers. */
 function requestOf(operation: Operation, known: KnownValues): fc.Arbitrary<RequestSpec> {
   const query = Object.fromEntries(
-    operation.query.filter((p) => p.name !== 'domain').map((p) => [p.name, queryValue(p.schema, known)]),
+    operation.query
+      .filter((p) => p.name !== 'domain')
+      .map((p) => [p.name, queryValue(p.name, p.schema, known)]),
   );
   return fc.record({
     operation: fc.constant(operation),
@@ -242,7 +244,7 @@ function wellFormedRequestOf(operation: Operation, known: KnownValues): fc.Arbit
     operation.query
       .filter((p) => p.name !== 'domain')
       .map((p) => {
-        const valid = validQueryValue(p.schema, known);
+        const valid = validQueryValue(p.name, p.schema, known);
         return [p.name, p.required ? valid : fc.option(valid, { nil: undefined })];
       }),
   );
@@ -270,12 +272,12 @@ function pathId(spec: RequestSpec, world: FuzzWorld): string {
   if (id.kind === 'own')
     return pickFrom(resource ? world.ids[resource] : [], id.pick) ?? world.homeData.postId;
   if (id.kind === 'other') {
-    const data = world.others[id.pick % world.others.length]!.data;
+    const other = world.others[id.pick % world.others.length]!;
     const ofResource = {
-      blogs: data.postId,
-      tags: data.tagId,
-      categories: data.categoryId,
-      assets: data.postId,
+      blogs: other.data.postId,
+      tags: other.data.tagId,
+      categories: other.data.categoryId,
+      assets: other.assetId,
     };
     return ofResource[resource ?? 'blogs'];
   }

@@ -20,6 +20,11 @@ export interface JsonSchema {
 /** Values the server has seen: the uuids of real rows, so that valid bodies can name them. */
 export interface KnownValues {
   uuids: string[];
+  /** Uploaded files that a POST /cms/assets/list may register, as the upload URL named them. */
+  uploads: Array<{ fileKey: string; fileName: string; mimeType: string; public: boolean }>;
+  /** The fuzzed domain's own tags and categories, for posts that should be saved. */
+  tagIds: string[];
+  categoryIds: string[];
 }
 
 /** Strings that have broken parsers, databases and sanitisers before. */
@@ -112,7 +117,7 @@ const lexicalState = (text: string) =>
  * Valid values the schema alone cannot describe (the services check these), by property name, so
  * that a good share of the generated bodies gets past validation to the handlers.
  */
-const PROPERTY_HINTS: Record<string, fc.Arbitrary<unknown>> = {
+const propertyHints = (known: KnownValues): Record<string, fc.Arbitrary<unknown>> => ({
   editorState: fc.oneof(fc.constant(null), fc.string({ maxLength: 40 }).map(lexicalState)),
   editorHtmlContent: fc.oneof(
     fc.string({ maxLength: 40 }).map((text) => `<p>${text}</p>`),
@@ -125,10 +130,30 @@ const PROPERTY_HINTS: Record<string, fc.Arbitrary<unknown>> = {
   ),
   featureImageUrl: fc.constantFrom('', 'https://images.example.test/a.png', 'http://localhost/x.jpg'),
   fields: fc.constant({}),
-  mimeType: fc.constantFrom('image/png', 'image/jpeg', 'image/gif', 'text/html'),
-};
-/** Properties the services require although the schema leaves them optional (posts). */
-const ALWAYS_SENT = new Set(['title', 'writtenBy', 'editorHtmlContent']);
+  mimeType: fc.oneof(
+    { weight: 4, arbitrary: fc.constantFrom('image/png', 'image/jpeg') },
+    { weight: 1, arbitrary: fc.constantFrom('image/gif', 'text/html', 'image/svg+xml') },
+  ),
+  fileName: fc.constantFrom(
+    'photo.png',
+    'Ünïcode café.jpg',
+    '../../etc/passwd.png',
+    'a'.repeat(300) + '.png',
+  ),
+  tags: fc.subarray(known.tagIds, { maxLength: Math.min(3, known.tagIds.length) }),
+  category: fc.oneof(fc.constant(null), fc.constantFrom(...known.categoryIds)),
+});
+/** Properties the services require although the schema leaves them optional (posts, assets). */
+const ALWAYS_SENT = new Set([
+  'title',
+  'writtenBy',
+  'editorHtmlContent',
+  'description',
+  'fileKey',
+  'fileName',
+  'mimeType',
+  'public',
+]);
 
 function types(schema: JsonSchema): string[] {
   if (Array.isArray(schema.type)) return schema.type;
@@ -191,17 +216,18 @@ function validObject(schema: JsonSchema, known: KnownValues): fc.Arbitrary<Recor
         })
       : fc.constant({});
   }
+  const hints = propertyHints(known);
+  // A hint replaces the schema's own values: the "invalid" variants cover the rest.
   const arbitraries = Object.fromEntries(
-    Object.entries(properties).map(([key, property]) => [
-      key,
-      PROPERTY_HINTS[key]
-        ? fc.oneof(
-            { weight: 3, arbitrary: PROPERTY_HINTS[key] },
-            { weight: 1, arbitrary: validValue(property, known) },
-          )
-        : validValue(property, known),
-    ]),
+    Object.entries(properties).map(([key, property]) => [key, hints[key] ?? validValue(property, known)]),
   );
+  if (properties.fileKey && known.uploads.length > 0) {
+    // Registering an upload: the file's key, name, type and visibility as the upload URL gave them.
+    const registration = fc
+      .tuple(fc.constantFrom(...known.uploads), fc.string({ maxLength: 40 }))
+      .map(([upload, description]) => ({ ...upload, description }));
+    return fc.oneof(registration, fc.record(arbitraries));
+  }
   const requiredKeys = [
     ...(schema.required ?? []),
     ...Object.keys(properties).filter((k) => ALWAYS_SENT.has(k)),
@@ -273,16 +299,19 @@ const text = (value: unknown) =>
   typeof value === 'string' ? value : value === null ? 'null' : JSON.stringify(value);
 
 /** A valid query parameter's value on the wire. */
-export function validQueryValue(schema: JsonSchema, known: KnownValues): fc.Arbitrary<string> {
-  return validValue(schema, known).map(text);
+export function validQueryValue(name: string, schema: JsonSchema, known: KnownValues): fc.Arbitrary<string> {
+  const hint = propertyHints(known)[name];
+  const valid = validValue(schema, known);
+  return (hint ? fc.oneof({ weight: 3, arbitrary: hint }, { weight: 1, arbitrary: valid }) : valid).map(text);
 }
 
 /** A query parameter's value on the wire: valid, invalid, duplicated or missing. */
 export function queryValue(
+  name: string,
   schema: JsonSchema,
   known: KnownValues,
 ): fc.Arbitrary<string | string[] | undefined> {
-  const valid = validQueryValue(schema, known);
+  const valid = validQueryValue(name, schema, known);
   const invalid = invalidValue(schema).map(text);
   return fc.oneof(
     { weight: 8, arbitrary: valid },
