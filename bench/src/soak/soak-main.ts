@@ -12,6 +12,7 @@ import { MinuteRecorder, rssGrowth, rssMb, table, type MinuteStats } from './soa
 
 const SEED = 20261123;
 const SHARED_POSTS = 3;
+const RSS_SAMPLE_MS = 5_000;
 const resultsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../results');
 
 function redact(url: string) {
@@ -63,19 +64,21 @@ async function main() {
     const started = Date.now();
     const end = started + config.minutes * 60_000;
     let stop = false;
+    const sampler = setInterval(() => recorder.sampleRss(rssMb(pid)), RSS_SAMPLE_MS).unref();
     const timers = Array.from({ length: config.minutes }, (_, i) =>
       setTimeout(
         () => {
-          const stats = recorder.close(i + 1, rssMb(pid));
+          recorder.sampleRss(rssMb(pid));
+          const stats = recorder.close(i + 1);
           minutes.push(stats);
           console.log(
             `minute ${stats.minute}: ${stats.requests} requests, ${stats.errors} errors, ${stats.expected} expected 412, ` +
-              `p99 ${stats.p99.toFixed(1)} ms, RSS ${stats.rssMb.toFixed(0)} MiB`,
+              `p99 ${stats.p99.toFixed(1)} ms, RSS ${stats.rssMb.toFixed(0)} MiB (max ${stats.rssMaxMb.toFixed(0)})`,
           );
           if (i + 1 === config.minutes) stop = true;
         },
         (i + 1) * 60_000,
-      ),
+      ).unref(),
     );
     await Promise.all(
       Array.from({ length: config.connections }, () =>
@@ -93,7 +96,9 @@ async function main() {
     );
     timers.forEach(clearTimeout);
     // The connections' last deletes, after the final minute closed.
-    cleanup = recorder.close(config.minutes + 1, rssMb(pid));
+    clearInterval(sampler);
+    recorder.sampleRss(rssMb(pid));
+    cleanup = recorder.close(config.minutes + 1);
     ready = await fetch(`${server.url}/readyz`).then(
       (r) => r.ok,
       () => false,

@@ -9,8 +9,10 @@ export interface MinuteStats {
   expected: number;
   p50: number;
   p99: number;
-  /** The server's resident set at the end of the minute, in MiB. */
+  /** The median of the server's resident set sampled through the minute, in MiB. */
   rssMb: number;
+  /** The largest sample of the minute, in MiB. */
+  rssMaxMb: number;
 }
 
 /** The server's resident set size in MiB, from /proc (Linux), or NaN where there is none. */
@@ -33,6 +35,7 @@ export class MinuteRecorder {
   private latencies: number[] = [];
   private errors = 0;
   private expected = 0;
+  private rss: number[] = [];
   readonly details: string[] = [];
   readonly statuses = new Map<string, number>();
 
@@ -47,9 +50,15 @@ export class MinuteRecorder {
     }
   }
 
+  /** One RSS sample; a minute's median smooths out the garbage collector's swings. */
+  sampleRss(mb: number) {
+    if (Number.isFinite(mb)) this.rss.push(mb);
+  }
+
   /** The minute's figures; starts the next minute. */
-  close(minute: number, rss: number): MinuteStats {
+  close(minute: number): MinuteStats {
     const sorted = Float64Array.from(this.latencies).sort();
+    const rss = Float64Array.from(this.rss).sort();
     const stats = {
       minute,
       requests: sorted.length,
@@ -57,16 +66,18 @@ export class MinuteRecorder {
       expected: this.expected,
       p50: percentile(sorted, 50),
       p99: percentile(sorted, 99),
-      rssMb: rss,
+      rssMb: percentile(rss, 50),
+      rssMaxMb: rss.at(-1) ?? NaN,
     };
     this.latencies = [];
+    this.rss = [];
     this.errors = 0;
     this.expected = 0;
     return stats;
   }
 }
 
-/** RSS growth from the end of minute 2 to the end of the run, as a fraction; null before minute 3. */
+/** RSS growth from minute 2 to the last minute (medians), as a fraction; null before minute 3. */
 export function rssGrowth(minutes: MinuteStats[]): number | null {
   const base = minutes.find((m) => m.minute === 2)?.rssMb;
   const last = minutes.at(-1);
@@ -75,7 +86,17 @@ export function rssGrowth(minutes: MinuteStats[]): number | null {
 }
 
 export function table(minutes: MinuteStats[]) {
-  const header = ['minute', 'requests', 'req/s', 'errors', 'expected 412', 'p50 ms', 'p99 ms', 'RSS MiB'];
+  const header = [
+    'minute',
+    'requests',
+    'req/s',
+    'errors',
+    'expected 412',
+    'p50 ms',
+    'p99 ms',
+    'RSS MiB (median)',
+    'RSS max',
+  ];
   const rows = minutes.map((m) => [
     String(m.minute),
     String(m.requests),
@@ -85,6 +106,7 @@ export function table(minutes: MinuteStats[]) {
     m.p50.toFixed(1),
     m.p99.toFixed(1),
     m.rssMb.toFixed(0),
+    m.rssMaxMb.toFixed(0),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padStart(widths[i] ?? 0)).join(' | ')} |`;
