@@ -1,8 +1,16 @@
 import fc from 'fast-check';
+import {
+  CONTENT_TYPES,
+  encodeSegment,
+  hostileString,
+  IF_MATCHES,
+  RAW_BODIES,
+  RAW_IDS,
+  RAW_QUERIES,
+} from './hostile-values.js';
 import { IDENTITIES, resourceOf, type FuzzWorld, type Identity } from './fuzz-world.js';
 import {
   bodyValue,
-  hostileString,
   queryValue,
   validBody,
   validQueryValue,
@@ -70,82 +78,6 @@ export interface FuzzRequest {
   url: string;
   headers: Record<string, string>;
   payload?: string;
-}
-
-/** Raw path segments, sent as they are: malformed escapes and invalid UTF-8 included. */
-const RAW_IDS = [
-  '%00',
-  '%ZZ',
-  '%ED%A0%80',
-  '..%2F..%2Fetc',
-  '-1',
-  '0',
-  'null',
-  "'%20or%201=1",
-  'x'.repeat(300),
-];
-const RAW_QUERIES = [
-  '&%ZZ=1',
-  '&domain',
-  '&&&',
-  '&page[]=1',
-  '&__proto__=x',
-  '&constructor=1',
-  '&;=;',
-  '&a=%00',
-];
-const CONTENT_TYPES = [
-  'text/plain',
-  'application/x-www-form-urlencoded',
-  'multipart/form-data; boundary=x',
-  'application/json; charset=utf-16',
-  'application/json;;;',
-  'APPLICATION/JSON',
-  'application/jsonx',
-  'application/xml',
-  '',
-];
-const RAW_BODIES = [
-  '',
-  '{',
-  'null',
-  '[]',
-  '"text"',
-  '42',
-  '{"title":}',
-  '\u0000',
-  '{"a":1,"a":2}',
-  '['.repeat(2000) + ']'.repeat(2000),
-  '{"__proto__":{"polluted":true}}',
-];
-const IF_MATCHES = [
-  '"0"',
-  '"999999999"',
-  'W/"1"',
-  '"1", "2"',
-  'garbage',
-  '""',
-  '"-1"',
-  '"1e3"',
-  ',',
-  '*, "1"',
-];
-
-/**
- * encodeURIComponent, except that a lone surrogate becomes the bytes UTF-8 would give it
- * (%ED%A0%80): invalid UTF-8, which is what a hostile client sends.
- */
-export function encodeSegment(text: string): string {
-  return text.replace(/[\s\S]/gu, (char) => {
-    try {
-      return encodeURIComponent(char);
-    } catch {
-      const code = char.charCodeAt(0);
-      return [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]
-        .map((byte) => `%${byte.toString(16).toUpperCase()}`)
-        .join('');
-    }
-  });
 }
 
 function domainChoice(): fc.Arbitrary<DomainChoice> {

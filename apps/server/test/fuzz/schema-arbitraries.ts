@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { anyJson, hostileString, ODD_NUMBERS } from './hostile-values.js';
 
 /** The part of JSON Schema that the OpenAPI document of /cms uses. */
 export interface JsonSchema {
@@ -27,83 +28,10 @@ export interface KnownValues {
   categoryIds: string[];
 }
 
-/** Strings that have broken parsers, databases and sanitisers before. */
-export const ODD_STRINGS = [
-  '',
-  ' ',
-  '\u0000',
-  'a\u0000b',
-  '\uD800',
-  '\uDFFF\uD800',
-  '\u202Eevil',
-  '\uFEFF',
-  '😀👩‍👩‍👧‍👦',
-  'Ω≈ç√∫',
-  '\r\n\t',
-  '%00',
-  '%ZZ',
-  "' or 1=1 --",
-  '"; drop table posts; --',
-  '<script>alert(1)</script>',
-  '<img src=x onerror=alert(1)>',
-  'javascript:alert(1)',
-  '../../etc/passwd',
-  '${jndi:ldap://x}',
-  '{{7*7}}',
-  '__proto__',
-  'constructor',
-  '-1',
-  '1e400',
-  'NaN',
-  'Infinity',
-  'null',
-  'true',
-  '[]',
-  '{}',
-  '00000000-0000-0000-0000-000000000000',
-  'ffffffff-ffff-ffff-ffff-ffffffffffff',
-];
-
-const ODD_NUMBERS = [
-  -1,
-  -0,
-  0.5,
-  -(2 ** 53),
-  2 ** 31,
-  2 ** 53,
-  Number.MAX_SAFE_INTEGER + 2,
-  1e308,
-  -1e308,
-  Number.MIN_VALUE,
-];
-
 /** A body the schema (and the services' own rules, as far as known) accepts. */
 export function validBody(schema: JsonSchema, known: KnownValues): fc.Arbitrary<unknown> {
   return validValue(schema, known);
 }
-
-/** Any JSON value, shallow, for "wrong type" slots. */
-const anyJson = fc.oneof(
-  fc.constantFrom<unknown>(null, true, false, 0, -1, 1.5, '', [], {}, [null], { id: {} }),
-  fc.integer(),
-  fc.double({ noNaN: true, noDefaultInfinity: true }),
-  fc.string({ maxLength: 20 }),
-  fc.array(fc.string({ maxLength: 5 }), { maxLength: 3 }),
-  fc.dictionary(fc.string({ maxLength: 5 }), fc.string({ maxLength: 5 }), { maxKeys: 3 }),
-);
-
-/** Strings: odd ones, generated unicode, and ones past any limit. */
-export const hostileString = fc.oneof(
-  { weight: 4, arbitrary: fc.constantFrom(...ODD_STRINGS) },
-  { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
-  { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }) },
-  {
-    weight: 1,
-    arbitrary: fc
-      .tuple(fc.constantFrom('x', 'é', '😀', '\u0000', '<b>'), fc.constantFrom(256, 5_000, 70_000))
-      .map(([unit, n]) => unit.repeat(n)),
-  },
-);
 
 const lexicalState = (text: string) =>
   JSON.stringify({
