@@ -21,6 +21,8 @@ const SEED =
   process.env.FUZZ_SEED === 'random'
     ? Math.floor(Math.random() * 2 ** 31)
     : Number(process.env.FUZZ_SEED || 20_261_123);
+if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error(`FUZZ_RUNS must be a positive integer`);
+if (!Number.isInteger(SEED)) throw new Error(`FUZZ_SEED must be an integer or "random"`);
 /** How often the server's readiness is checked during the run. */
 const READY_EVERY = 100;
 
