@@ -19,6 +19,11 @@ if (soakUrl) soakUrl.pathname = '/masthead_soak';
 /** Everything `npm run soak` reads from the environment (docs/reliability.md "Soak"). */
 export const soakConfig = {
   minutes: integer('SOAK_MINUTES', 10, 1, 24 * 60),
+  /**
+   * The length of a "minute" of the report: 60 s, except in the short run of `npm test`
+   * (`npm run soak:smoke`), which checks the load for errors only.
+   */
+  windowMs: integer('SOAK_WINDOW_SECONDS', 60, 5, 60) * 1000,
   connections: integer('SOAK_CONNECTIONS', 50, 1, 500),
   /** Posts filled before the run, over two domains. */
   posts: integer('SOAK_POSTS', 5_000, 100, 1_000_000),

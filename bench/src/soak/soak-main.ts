@@ -25,7 +25,7 @@ function redact(url: string) {
 async function main() {
   console.log(
     `Masthead soak: ${config.db === 'pglite' ? `PGlite in ${config.pgliteDir}` : redact(config.soakUrl)}, ` +
-      `${config.posts.toLocaleString('en-US')} posts, ${config.connections} connections, ${config.minutes} min`,
+      `${config.posts.toLocaleString('en-US')} posts, ${config.connections} connections, ${config.minutes} × ${config.windowMs / 1000} s`,
   );
   ensureServerBuilt();
   const text = writer(SEED);
@@ -62,7 +62,7 @@ async function main() {
     console.log(`Server pid ${pid}, RSS at start ${rssMb(pid).toFixed(0)} MiB; loading…`);
 
     const started = Date.now();
-    const end = started + config.minutes * 60_000;
+    const end = started + config.minutes * config.windowMs;
     let stop = false;
     const sampler = setInterval(() => recorder.sampleRss(rssMb(pid)), RSS_SAMPLE_MS).unref();
     const timers = Array.from({ length: config.minutes }, (_, i) =>
@@ -77,7 +77,7 @@ async function main() {
           );
           if (i + 1 === config.minutes) stop = true;
         },
-        (i + 1) * 60_000,
+        (i + 1) * config.windowMs,
       ).unref(),
     );
     await Promise.all(
@@ -115,7 +115,7 @@ async function main() {
   const growth = rssGrowth(minutes);
   console.log(`\n${table(minutes)}\n`);
   console.log(
-    `${requests.toLocaleString('en-US')} requests in ${config.minutes} min; errors ${errors}; ` +
+    `${requests.toLocaleString('en-US')} requests in ${(config.minutes * config.windowMs) / 1000} s; errors ${errors}; ` +
       `expected 412 (raced If-Match on the ${SHARED_POSTS} shared posts) ${expected}; ` +
       `RSS growth after minute 2: ${growth === null ? 'n/a (needs 3 minutes or more)' : `${(growth * 100).toFixed(1)} %`}; ` +
       `ready afterwards: ${ready}`,
