@@ -26,12 +26,20 @@ export const Paged = <T extends TSchema>(entry: T) =>
     totalPages: Type.Integer({ description: 'ceil(totalEntries / numberOfEntries); 0 when empty' }),
     currentPage: Type.Integer({ description: 'Zero-based' }),
     totalEntries: Type.Integer(),
+    totalEntriesIsEstimate: Type.Optional(
+      Type.Boolean({
+        description:
+          'true when a search matched so many posts that totalEntries (and totalPages) is an estimate; absent or false means exact',
+      }),
+    ),
   });
 export interface PagedResponse<T> {
   entries: T[];
   totalPages: number;
   currentPage: number;
   totalEntries: number;
+  /** A search's total above the exact-count bound is an estimate (docs/decisions/025-search-totals.md). */
+  totalEntriesIsEstimate?: boolean;
 }
 
 export const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
