@@ -13,7 +13,8 @@ function integer(name: string, fallback: number, min: number, max: number): numb
 
 const adminUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const benchUrl = new URL(adminUrl);
-benchUrl.pathname = '/masthead_bench';
+// BENCH_DATABASE lets two benches share one server (for example a before and an after).
+benchUrl.pathname = `/${process.env.BENCH_DATABASE || 'masthead_bench'}`;
 
 /** Everything the bench reads from the environment (README "Benchmark"). */
 export const config = {
