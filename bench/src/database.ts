@@ -18,18 +18,24 @@ export function openDatabase(config: BenchConfig, poolSize: number): Db {
     : createDatabase({ kind: 'postgres', url: config.benchUrl, poolSize });
 }
 
+/** The database a postgres:// URL names. */
+export const databaseName = (url: string) => decodeURIComponent(new URL(url).pathname.slice(1));
+
 /** Creates (or, unless BENCH_REUSE=1, re-creates) the bench database, then migrates and fills it. */
 export async function prepareDatabase(config: BenchConfig, writer: Writer) {
   if (config.db === 'pglite') {
     if (!config.reuse) rmSync(config.pgliteDir, { recursive: true, force: true });
     mkdirSync(path.join(config.pgliteDir, 'db'), { recursive: true });
   } else {
+    // The database BENCH_DATABASE names (config.benchUrl), never another bench's.
+    const name = databaseName(config.benchUrl);
+    const quoted = pg.escapeIdentifier(name);
     const admin = new pg.Client({ connectionString: config.adminUrl });
     await admin.connect();
     try {
-      if (!config.reuse) await admin.query('drop database if exists masthead_bench with (force)');
-      const { rowCount } = await admin.query(`select 1 from pg_database where datname = 'masthead_bench'`);
-      if (!rowCount) await admin.query('create database masthead_bench');
+      if (!config.reuse) await admin.query(`drop database if exists ${quoted} with (force)`);
+      const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [name]);
+      if (!rowCount) await admin.query(`create database ${quoted}`);
     } finally {
       await admin.end();
     }
