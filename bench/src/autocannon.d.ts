@@ -7,7 +7,12 @@ declare module 'autocannon' {
     body?: string;
     /** Called before each send; null restarts the connection's sequence at the first request. */
     setupRequest?: (request: Request, context: Record<string, unknown>) => Request | null;
-    onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
+    onResponse?: (
+      status: number,
+      body: string,
+      context: Record<string, unknown>,
+      headers?: Record<string, string | string[]>,
+    ) => void;
   }
   export interface Options {
     url: string;
@@ -20,6 +25,7 @@ declare module 'autocannon' {
   }
   export interface Result {
     duration: number;
+    /** Socket errors, timeouts included. */
     errors: number;
     timeouts: number;
     non2xx: number;

@@ -11,7 +11,9 @@ function integer(name: string, fallback: number, min: number, max: number): numb
   return value;
 }
 
-const adminUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+// The server named by DATABASE_URL, else TEST_DATABASE_URL (as `npm test` is given), else the local one.
+const adminUrl =
+  process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const benchUrl = new URL(adminUrl);
 // BENCH_DATABASE lets two benches share one server (for example a before and an after).
 benchUrl.pathname = `/${process.env.BENCH_DATABASE || 'masthead_bench'}`;
@@ -22,6 +24,8 @@ export const config = {
   seconds: integer('BENCH_SECONDS', 10, 1, 600),
   warmupSeconds: integer('BENCH_WARMUP', 1, 0, 60),
   connections: integer('BENCH_CONNECTIONS', 10, 1, 100),
+  /** Server processes (the server's WEB_CONCURRENCY); the RSS column sums them all. */
+  processes: integer('BENCH_PROCESSES', 1, 1, 16),
   domains: 10,
   tagsPerDomain: 50,
   categoriesPerDomain: 10,
@@ -35,6 +39,11 @@ export const config = {
   /** Comma-separated scenario names, to run only some of them. */
   only: (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean),
   email: 'bench@masthead.local',
+  /**
+   * `npm run bench:smoke` (in `npm test`): a correctness run, not a measurement. Each raw-SQL twin
+   * runs once instead of for BENCH_SECONDS, and the database is dropped at the end.
+   */
+  smoke: process.env.BENCH_SMOKE === '1',
 };
 
 export type BenchConfig = typeof config;

@@ -11,11 +11,56 @@ import { fill } from './fill.js';
 import type { Writer } from './text.js';
 
 const FILLED = 'filled by the bench';
+/** The author of every post the write scenarios create (the fill's authors are people's names). */
+export const WRITTEN_BY_SCENARIOS = 'Bench';
 
 export function openDatabase(config: BenchConfig, poolSize: number): Db {
   return config.db === 'pglite'
     ? createDatabase({ kind: 'pglite', dataDir: path.join(config.pgliteDir, 'db') })
     : createDatabase({ kind: 'postgres', url: config.benchUrl, poolSize });
+}
+
+/** A client on the server's admin database; an unreachable server is an error, never a skip. */
+async function connectAdmin(config: BenchConfig) {
+  const admin = new pg.Client({ connectionString: config.adminUrl });
+  try {
+    await admin.connect();
+  } catch (error) {
+    const url = new URL(config.adminUrl);
+    url.password = '';
+    throw new Error(
+      `PostgreSQL is unreachable at ${url.host} (${String(error)}). Start it, or name another server ` +
+        'with DATABASE_URL (or TEST_DATABASE_URL); the bench does not skip.',
+      { cause: error },
+    );
+  }
+  return admin;
+}
+
+/**
+ * After the run: the smoke bench drops its database; otherwise the posts the API's write scenarios
+ * left behind (an autocannon run stops mid-sequence) are deleted, so that BENCH_REUSE=1 starts
+ * from the fill again.
+ */
+export async function cleanUp(config: BenchConfig) {
+  if (config.smoke) {
+    if (config.db === 'pglite') return rmSync(config.pgliteDir, { recursive: true, force: true });
+    const admin = await connectAdmin(config);
+    try {
+      await admin.query(
+        `drop database if exists ${pg.escapeIdentifier(databaseName(config.benchUrl))} with (force)`,
+      );
+    } finally {
+      await admin.end();
+    }
+    return;
+  }
+  const db = openDatabase(config, 1);
+  try {
+    await db.deleteFrom('posts').where('written_by', '=', WRITTEN_BY_SCENARIOS).execute();
+  } finally {
+    await db.destroy();
+  }
 }
 
 /** The database a postgres:// URL names. */
@@ -30,8 +75,7 @@ export async function prepareDatabase(config: BenchConfig, writer: Writer) {
     // The database BENCH_DATABASE names (config.benchUrl), never another bench's.
     const name = databaseName(config.benchUrl);
     const quoted = pg.escapeIdentifier(name);
-    const admin = new pg.Client({ connectionString: config.adminUrl });
-    await admin.connect();
+    const admin = await connectAdmin(config);
     try {
       if (!config.reuse) await admin.query(`drop database if exists ${quoted} with (force)`);
       const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [name]);
@@ -76,7 +120,13 @@ export interface Dataset {
   categoryIds: string[];
   /** Ids of posts of the domain, for "get by id". */
   idPool: string[];
-  searches: { one: string; two: string; matches: Record<string, number> };
+  /** Every bench domain (the member belongs to all of them), for POST /cms/domain/info/all. */
+  hosts: string[];
+  /**
+   * Search terms: `one` a mid-frequency word (a few % of posts), `two` that word with a more common
+   * one, `rare` the vocabulary's rarest (a few dozen posts per 100,000), `common` one in about half.
+   */
+  searches: { one: string; two: string; rare: string; common: string; matches: Record<string, number> };
 }
 
 /** What the scenarios need: the first bench domain, its tags and categories, ids and search words. */
@@ -104,8 +154,10 @@ export async function loadDataset(db: Db, writer: Writer): Promise<Dataset> {
   // A mid-frequency word (in a few % of posts), and that word with a more common one.
   const one = writer.wordNear(400);
   const two = `${writer.wordNear(150)} ${one}`;
+  const rare = writer.rareWord();
+  const common = writer.wordNear(20);
   const matches: Record<string, number> = {};
-  for (const search of [one, two]) {
+  for (const search of [one, two, rare, common]) {
     matches[search] = await count(
       sql`domain_id = ${domain.id} and search @@ to_tsquery('simple', ${prefixTsQuery(search)})`,
     );
@@ -118,6 +170,7 @@ export async function loadDataset(db: Db, writer: Writer): Promise<Dataset> {
     tagIds: await ids('tags'),
     categoryIds: await ids('categories'),
     idPool: pool.map((r) => r.id),
-    searches: { one, two, matches },
+    hosts: (await db.selectFrom('domains').select('domain').orderBy('domain').execute()).map((r) => r.domain),
+    searches: { one, two, rare, common, matches },
   };
 }

@@ -3,20 +3,24 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { config } from './config.js';
-import { loadDataset, openDatabase, prepareDatabase } from './database.js';
+import { cleanUp, loadDataset, openDatabase, prepareDatabase } from './database.js';
 import { startIdentityProvider } from './identity-provider.js';
-import { measureApi, measureSql, type RunOptions, type Stats } from './measure.js';
+import { measureApi, measureSql, runSqlOnce, type RunOptions, type Stats } from './measure.js';
 import type { Context, Scenario } from './scenarios.js';
 import { scenarios as allScenarios } from './scenarios.js';
 import { ensureServerBuilt, startServer } from './server-process.js';
-import { writer } from './text.js';
+import { writer, type Writer } from './text.js';
 
 const SEED = 20261121;
 const resultsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../results');
 
-/** One pass through a scenario with fetch, so that a misconfigured run fails before measuring. */
-async function preflight(url: string, token: string, scenario: Scenario) {
+/**
+ * One pass through a scenario with fetch, so that a misconfigured run fails before measuring.
+ * Returns the last answer's body.
+ */
+async function preflight(url: string, token: string, scenario: Scenario): Promise<unknown> {
   const context: Context = {};
+  let last: unknown;
   for (const { request } of scenario.steps) {
     const built = request.setupRequest ? request.setupRequest({ ...request }, context) : request;
     if (!built) throw new Error(`${scenario.name}: the request sequence restarted`);
@@ -28,8 +32,26 @@ async function preflight(url: string, token: string, scenario: Scenario) {
     const body = await response.text();
     if (!response.ok)
       throw new Error(`${scenario.name}: ${built.method} ${built.path} answered ${response.status} ${body}`);
-    request.onResponse?.(response.status, body, context);
+    request.onResponse?.(response.status, body, context, Object.fromEntries(response.headers));
+    last = body ? JSON.parse(body) : undefined;
   }
+  return last;
+}
+
+interface TotalCheck {
+  expected: number;
+  actual?: number;
+  /** The answer said its total is an estimate (a search above the exact bound): not compared. */
+  estimate?: boolean;
+}
+
+/** Compares a list's totalEntries with the count the bench made; a message when they differ. */
+function checkTotal(name: string, check: TotalCheck, body: unknown): string | undefined {
+  const answer = body as { totalEntries?: unknown; totalEntriesIsEstimate?: unknown } | undefined;
+  check.actual = typeof answer?.totalEntries === 'number' ? answer.totalEntries : undefined;
+  check.estimate = answer?.totalEntriesIsEstimate === true;
+  if (check.estimate || check.actual === check.expected) return undefined;
+  return `${name}: totalEntries ${String(check.actual)}, but count(*) says ${check.expected}`;
 }
 
 /** A database URL without its password, for the console and the results file. */
@@ -41,26 +63,41 @@ function redact(url: string) {
 
 const f = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
 
-function table(rows: { name: string; api?: Stats; sql?: Stats }[]) {
+interface Row {
+  name: string;
+  api?: Stats;
+  sql?: Stats;
+  total?: TotalCheck;
+}
+
+function table(rows: Row[]) {
   const header = [
     'scenario',
     'API req/s',
     'API p50 ms',
     'API p99 ms',
+    'API err',
+    'RSS MB',
     'SQL req/s',
     'SQL p50',
     'SQL p99',
+    'SQL err',
     'API/SQL',
   ];
+  const count = (n: number | undefined) => (n === undefined ? '-' : String(n));
   const lines = rows.map(({ name, api, sql }) => [
     name,
     f(api?.rps ?? NaN, 0),
     f(api?.p50 ?? NaN),
     f(api?.p99 ?? NaN),
-    f(sql?.rps ?? NaN, 0),
-    f(sql?.p50 ?? NaN),
-    f(sql?.p99 ?? NaN),
-    api && sql ? f(api.rps / sql.rps, 2) : '-',
+    count(api?.failures),
+    f(api?.rssPeakMb ?? NaN, 0),
+    // The smoke bench runs each twin once: its SQL timings mean nothing.
+    f(config.smoke ? NaN : (sql?.rps ?? NaN), 0),
+    f(config.smoke ? NaN : (sql?.p50 ?? NaN)),
+    f(config.smoke ? NaN : (sql?.p99 ?? NaN)),
+    count(sql?.failures),
+    api && sql && !config.smoke ? f(api.rps / sql.rps, 2) : '-',
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
   const row = (cells: string[]) =>
@@ -73,16 +110,25 @@ function table(rows: { name: string; api?: Stats; sql?: Stats }[]) {
 }
 
 async function main() {
-  const cpus = os.cpus();
   console.log(
-    `Masthead bench: ${config.db === 'pglite' ? `PGlite in ${config.pgliteDir}` : redact(config.benchUrl)}, ` +
+    `Masthead bench${config.smoke ? ' (smoke: correctness only)' : ''}: ` +
+      `${config.db === 'pglite' ? `PGlite in ${config.pgliteDir}` : redact(config.benchUrl)}, ` +
       `${config.posts.toLocaleString('en-US')} posts, ${config.connections} connections, ` +
+      `${config.processes} server process${config.processes === 1 ? '' : 'es'}, ` +
       `${config.seconds} s per scenario (+${config.warmupSeconds} s warm-up)`,
   );
   ensureServerBuilt();
   const text = writer(SEED);
   const filled = await prepareDatabase(config, text);
+  try {
+    await benchmark(text, filled);
+  } finally {
+    await cleanUp(config);
+  }
+}
 
+async function benchmark(text: Writer, filled: Awaited<ReturnType<typeof prepareDatabase>>) {
+  const cpus = os.cpus();
   const db = openDatabase(config, config.connections);
   const data = await loadDataset(db, text);
   console.log(
@@ -95,34 +141,49 @@ async function main() {
     (s) => config.only.length === 0 || config.only.some((name) => s.name.startsWith(name)),
   );
   const run: RunOptions = config;
-  const results: { name: string; api?: Stats; sql?: Stats }[] = selected.map((s) => ({ name: s.name }));
+  const results: Row[] = selected.map((s) => ({ name: s.name }));
 
   // The SQL ceiling first: with PGlite the server needs the database to itself.
   for (const [i, scenario] of selected.entries()) {
     process.stdout.write(`SQL  ${scenario.name}… `);
-    const stats = await measureSql(db, scenario.steps, run);
+    const stats = config.smoke
+      ? await runSqlOnce(db, scenario.steps)
+      : await measureSql(db, scenario.steps, run);
     results[i]!.sql = stats;
     console.log(
-      `${f(stats.rps, 0)} req/s${stats.failures ? ` (${stats.failures} failed: ${stats.detail})` : ''}`,
+      `${config.smoke ? 'ran once' : `${f(stats.rps, 0)} req/s`}` +
+        `${stats.failures ? ` (${stats.failures} failed: ${stats.detail})` : ''}`,
     );
+  }
+  // The lists' right totals, counted now: the SQL writes above leave nothing behind, and the API's
+  // write scenarios (which may) run after its lists.
+  for (const [i, scenario] of selected.entries()) {
+    if (scenario.expectedTotal) results[i]!.total = { expected: await scenario.expectedTotal(db) };
   }
   await db.destroy();
 
+  const problems: string[] = [];
   const idp = await startIdentityProvider();
   const server = await startServer({
     OIDC_AUTHORITY: idp.issuer,
     DATABASE_POOL_SIZE: String(config.connections),
+    WEB_CONCURRENCY: String(config.processes),
     ...(config.db === 'pglite' ? { DATA_DIR: config.pgliteDir } : { DATABASE_URL: config.benchUrl }),
   });
   try {
     const token = await idp.tokenFor(config.email);
     for (const [i, scenario] of selected.entries()) {
-      await preflight(server.url, token, scenario);
+      const body = await preflight(server.url, token, scenario);
+      const total = results[i]!.total;
+      const wrong = total ? checkTotal(scenario.name, total, body) : undefined;
+      if (wrong) problems.push(wrong);
       process.stdout.write(`API  ${scenario.name}… `);
-      const stats = await measureApi(server.url, token, scenario.steps, run);
+      const stats = await measureApi(server.url, token, scenario.steps, run, server.pid);
       results[i]!.api = stats;
       console.log(
-        `${f(stats.rps, 0)} req/s${stats.failures ? ` (${stats.failures} failed: ${stats.detail})` : ''}`,
+        `${f(stats.rps, 0)} req/s` +
+          `${total ? `, totalEntries ${String(total.actual)}${total.estimate ? ' (estimate)' : ''}` : ''}` +
+          `${stats.failures ? ` (${stats.failures} failed: ${stats.detail})` : ''}`,
       );
     }
   } finally {
@@ -135,21 +196,31 @@ async function main() {
     `${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown CPU'}). Every figure comes from one run on a noisy ` +
       `machine (this one has ${cpus.length} cores shared by autocannon, the server and the database): ` +
       'compare the API/SQL ratios, not absolute numbers. req/s counts single requests (create and delete are two); ' +
-      'SQL runs the same repository calls, membership check included, over a pool of the same size.',
+      'SQL runs the same repository calls, membership check included, over a pool of the same size. ' +
+      'err counts non-2xx answers and socket errors (API) or thrown errors (SQL); RSS MB is the peak resident set ' +
+      'of the server, all its processes together, sampled every 250 ms.',
   );
-  for (const { name, api, sql } of results) {
-    if (api?.failures) console.log(`! ${name}: API ${api.failures} failed (${api.detail})`);
-    if (sql?.failures) console.log(`! ${name}: SQL ${sql.failures} failed (${sql.detail})`);
+  if (filled) {
+    console.log(
+      `Fill: ${config.posts.toLocaleString('en-US')} posts in ${filled.seconds.toFixed(0)} s ` +
+        `(${f(filled.postsPerSecond, 0)} posts/s overall).`,
+    );
   }
+  for (const { name, api, sql } of results) {
+    if (api?.failures) problems.push(`${name}: API ${api.failures} failed (${api.detail})`);
+    if (sql?.failures) problems.push(`${name}: SQL ${sql.failures} failed (${sql.detail})`);
+  }
+  for (const problem of problems) console.log(`! ${problem}`);
 
   const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+/, '');
   mkdirSync(resultsDir, { recursive: true });
-  const file = path.join(resultsDir, `${stamp}.json`);
+  const file = path.join(resultsDir, `${config.smoke ? 'smoke-' : ''}${stamp}.json`);
   const machine = {
     cores: cpus.length,
     cpu: cpus[0]?.model.trim(),
     memoryGb: os.totalmem() / 2 ** 30,
     node: process.version,
+    loadAverage: os.loadavg(),
   };
   const { adminUrl: _admin, ...settings } = config;
   writeFileSync(
@@ -159,6 +230,7 @@ async function main() {
         date: new Date().toISOString(),
         machine,
         settings: { ...settings, benchUrl: redact(settings.benchUrl) },
+        // null when BENCH_REUSE=1 kept an earlier fill.
         fill: filled,
         dataset: {
           ...data,
@@ -167,12 +239,18 @@ async function main() {
           categoryIds: data.categoryIds.length,
         },
         scenarios: results.map((r) => ({ ...r, ratio: r.api && r.sql ? r.api.rps / r.sql.rps : null })),
+        problems,
+        passed: problems.length === 0,
       },
       null,
       2,
     ),
   );
   console.log(`Results: ${path.relative(process.cwd(), file)}`);
+  if (problems.length > 0) {
+    console.error(`BENCH FAILED: ${problems.length} problem${problems.length === 1 ? '' : 's'} (above)`);
+    process.exitCode = 1;
+  }
 }
 
 main().catch((error: unknown) => {

@@ -1,5 +1,6 @@
 import autocannon from 'autocannon';
 import type { Db } from '../../apps/server/src/db/database.js';
+import { sampleRss } from './rss.js';
 import type { Context, Step } from './scenarios.js';
 
 export interface Stats {
@@ -8,7 +9,12 @@ export interface Stats {
   p50: number;
   p99: number;
   requests: number;
+  /** Errors: non-2xx answers plus socket errors and timeouts (API), or thrown errors (SQL). */
   failures: number;
+  /** The API's errors by kind. */
+  errors?: { non2xx: number; socket: number; timeouts: number };
+  /** The server's peak resident set over the scenario, all its processes together (API only). */
+  rssPeakMb?: number;
   detail?: string;
 }
 
@@ -67,12 +73,33 @@ export async function measureSql(db: Db, steps: Step[], options: RunOptions): Pr
   return summarize(latencies, (performance.now() - started) / 1000, failures, detail);
 }
 
-/** The API through autocannon, with the same connections and duration; latencies of 2xx answers. */
+/** Each step's SQL once, in order (the smoke bench checks that the twins run, not how fast). */
+export async function runSqlOnce(db: Db, steps: Step[]): Promise<Stats> {
+  const context: Context = {};
+  const latencies: number[] = [];
+  const started = performance.now();
+  try {
+    for (const step of steps) {
+      const t0 = performance.now();
+      await step.sql(db, context);
+      latencies.push(performance.now() - t0);
+    }
+  } catch (error) {
+    return summarize(latencies, (performance.now() - started) / 1000, 1, String(error));
+  }
+  return summarize(latencies, (performance.now() - started) / 1000, 0);
+}
+
+/**
+ * The API through autocannon, with the same connections and duration; latencies of 2xx answers.
+ * The server's resident set (serverPid and its children) is sampled every 250 ms meanwhile.
+ */
 export async function measureApi(
   url: string,
   token: string,
   steps: Step[],
   options: RunOptions,
+  serverPid?: number,
 ): Promise<Stats> {
   const latencies: number[] = [];
   const instance = autocannon({
@@ -89,10 +116,22 @@ export async function measureApi(
   instance.on('response', (_client, status, _bytes, milliseconds) => {
     if (status >= 200 && status < 300) latencies.push(milliseconds);
   });
+  const rss = sampleRss(serverPid);
   const result = await instance;
-  const failures = result.non2xx + result.errors + result.timeouts;
+  const rssPeakMb = rss.stop();
+  // autocannon counts timeouts among its errors too.
+  const errors = {
+    non2xx: result.non2xx,
+    socket: result.errors - result.timeouts,
+    timeouts: result.timeouts,
+  };
+  const failures = result.non2xx + result.errors;
   const codes = Object.entries(result.statusCodeStats)
     .map(([code, { count }]) => `${code}×${count}`)
     .join(' ');
-  return summarize(latencies, result.duration, failures, failures > 0 ? `status ${codes}` : undefined);
+  const detail =
+    failures > 0
+      ? `status ${codes}${result.errors > 0 ? `, ${errors.socket} socket errors, ${errors.timeouts} timeouts` : ''}`
+      : undefined;
+  return { ...summarize(latencies, result.duration, failures, detail), errors, rssPeakMb };
 }

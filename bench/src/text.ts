@@ -116,7 +116,21 @@ export function writer(seed: number) {
     return words[targetRank] ?? '';
   }
 
-  return { post, wordNear, rand, between, words, capitalize };
+  /**
+   * The rarest plausible search term: a word of 8 letters or more from the end of the vocabulary
+   * that starts no other word (a prefix search for it matches that word alone).
+   */
+  function rareWord() {
+    const sorted = [...words].sort();
+    const startsAnother = new Set(sorted.filter((w, i) => sorted[i + 1]?.startsWith(w)));
+    for (let r = words.length - 1; r > 0; r--) {
+      const word = words[r] ?? '';
+      if (word.length >= 8 && !startsAnother.has(word)) return word;
+    }
+    return words[words.length - 1] ?? '';
+  }
+
+  return { post, wordNear, rareWord, rand, between, words, capitalize };
 }
 
 export type Writer = ReturnType<typeof writer>;
