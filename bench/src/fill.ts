@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { blogSlug, tagSlug } from '@masthead/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../apps/server/src/db/database.js';
@@ -93,9 +94,39 @@ async function secondaryIndexes(db: Db) {
  */
 async function afterFill(_db: Db) {}
 
+/**
+ * CPU seconds spent so far by this process and by the PostgreSQL backends now connected to the
+ * fill's database (read from /proc, so only when PostgreSQL runs on this machine; NaN otherwise).
+ * On a shared machine the wall time depends on the others' load; the CPU time does much less.
+ */
+async function cpuSeconds(db: Db, config: BenchConfig) {
+  const node = process.cpuUsage();
+  const host = new URL(config.benchUrl).hostname;
+  const local = config.db === 'postgres' && ['127.0.0.1', 'localhost', '[::1]'].includes(host);
+  let backends: number;
+  try {
+    if (!local) throw new Error('PostgreSQL is not on this machine');
+    const { rows } = await sql<{ pid: number }>`
+      select pid from pg_stat_activity where datname = current_database()`.execute(db);
+    backends = 0;
+    for (const { pid } of rows) {
+      // PGlite (the soak's default) reports pids that are not processes of this machine.
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') throw new Error('not local');
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // utime and stime, fields 14 and 15 of stat, in clock ticks (100 a second on Linux).
+      backends += (Number(fields[11]) + Number(fields[12])) / 100;
+    }
+  } catch {
+    backends = NaN;
+  }
+  return { node: (node.user + node.system) / 1e6, postgres: backends };
+}
+
 /** Fills an empty, migrated database. */
 export async function fill(db: Db, config: BenchConfig, writer: Writer, workers: number) {
   const started = performance.now();
+  const cpuAtStart = await cpuSeconds(db, config);
   const { domainIds, taxonomy } = await insertDomains(db, config, writer);
   // Building the indexes once at the end is much faster than updating them row by row.
   const indexes = await secondaryIndexes(db);
@@ -235,5 +266,19 @@ export async function fill(db: Db, config: BenchConfig, writer: Writer, workers:
   console.log(`  analyze: ${secs(t0)}`);
   await afterFill(db);
   const seconds = (performance.now() - started) / 1000;
-  return { seconds, postsPerSecond: config.posts / seconds, insertSeconds: (inserted - started) / 1000 };
+  const cpuAtEnd = await cpuSeconds(db, config);
+  const cpu = {
+    node: cpuAtEnd.node - cpuAtStart.node,
+    postgres: cpuAtEnd.postgres - cpuAtStart.postgres,
+  };
+  console.log(
+    `  filled in ${seconds.toFixed(1)} s; CPU: this process ${cpu.node.toFixed(0)} s, ` +
+      `PostgreSQL backends ${Number.isFinite(cpu.postgres) ? `${cpu.postgres.toFixed(0)} s` : 'unknown'}`,
+  );
+  return {
+    seconds,
+    postsPerSecond: config.posts / seconds,
+    insertSeconds: (inserted - started) / 1000,
+    cpuSeconds: cpu,
+  };
 }
