@@ -211,6 +211,10 @@ async function benchmark(text: Writer, filled: Awaited<ReturnType<typeof prepare
     if (sql?.failures) problems.push(`${name}: SQL ${sql.failures} failed (${sql.detail})`);
   }
   for (const problem of problems) console.log(`! ${problem}`);
+  // Not an error (nothing failed), but the scenario measured nothing: every request outlasted the run.
+  for (const { name, api } of results) {
+    if (api && api.requests === 0) console.log(`! ${name}: no API request completed in ${config.seconds} s`);
+  }
 
   const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+/, '');
   mkdirSync(resultsDir, { recursive: true });
