@@ -332,7 +332,8 @@ describe('BlogList card actions', () => {
     const { store } = renderList('editor');
     await userEvent.click(within(await screen.findByRole('article')).getByRole('button', { name: 'Delete' }));
 
-    const dialog = screen.getByRole('alertdialog', { name: 'Delete this post?' });
+    // The confirmation is a lazy chunk, so it arrives after a moment.
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete this post?' });
     expect(dialog).toHaveTextContent('“Doomed” will be deleted. This cannot be undone.');
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
     await userEvent.keyboard('{Escape}');
@@ -340,7 +341,9 @@ describe('BlogList card actions', () => {
     expect(api.calls.some((call) => call.method === 'DELETE')).toBe(false);
 
     await userEvent.click(within(card('Doomed')).getByRole('button', { name: 'Delete' }));
-    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }),
+    );
 
     expect(await screen.findByRole('heading', { name: 'No blog posts found' })).toBeInTheDocument();
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();

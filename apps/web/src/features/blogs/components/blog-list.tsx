@@ -1,7 +1,7 @@
 import type { BlogPostSummary } from '@masthead/contract';
 import type { Role } from '@masthead/contract/constants';
 import { DEFAULT_PAGE_SIZE } from '@masthead/contract/constants';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Pagination } from '../../../components/ui/pagination.js';
 import { useTranslation } from '../../../lib/use-translation.js';
 import { useGetBlogsQuery } from '../api/get-blogs.js';
@@ -11,8 +11,13 @@ import { usePostCommands } from '../hooks/use-post-commands.js';
 import { BlogCard, type CardCommand } from './blog-card.js';
 import { BlogListEmpty, BlogListError, BlogListSkeleton } from './blog-list-states.js';
 import { BlogListToolbar } from './blog-list-toolbar.js';
-import { DeletePostDialog } from './delete-post-dialog.js';
 import './blog-list.css';
+
+// The confirmation loads when a delete is first asked for: the list can show without it
+// (docs/decisions/026-one-chunk-per-signed-in-page.md).
+const DeletePostDialog = lazy(() =>
+  import('./delete-post-dialog.js').then((module) => ({ default: module.DeletePostDialog })),
+);
 
 interface BlogListProps {
   domain: string;
@@ -105,12 +110,14 @@ export function BlogList({ domain, role, filters, onFiltersChange, onOpenPost, n
         />
       )}
       {toDelete && (
-        <DeletePostDialog
-          title={toDelete.title}
-          deleting={commands.deleting}
-          onCancel={() => setToDelete(undefined)}
-          onConfirm={() => void confirmDelete()}
-        />
+        <Suspense fallback={null}>
+          <DeletePostDialog
+            title={toDelete.title}
+            deleting={commands.deleting}
+            onCancel={() => setToDelete(undefined)}
+            onConfirm={() => void confirmDelete()}
+          />
+        </Suspense>
       )}
     </section>
   );
