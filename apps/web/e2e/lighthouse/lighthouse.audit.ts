@@ -109,6 +109,7 @@ test('Lighthouse: the list and the editor, signed in', async ({ server }) => {
       expect(requestedUrls(result).some((url) => url.includes(signedInRequest))).toBe(true);
       const report = path.join(reports, `${name}.html`);
       writeFileSync(report, String(result.report));
+      writeFileSync(path.join(reports, `${name}.json`), JSON.stringify(result.lhr));
       rows.push({ ...summarise(name, result), url: finalDisplayedUrl });
       version = result.lhr.lighthouseVersion;
       userAgent = result.lhr.environment.hostUserAgent;
