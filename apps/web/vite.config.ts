@@ -4,6 +4,19 @@ import { defineConfig } from 'vite';
 
 const server = 'http://localhost:3000';
 
+/** Modules of the signed-in area's shared chunk (see codeSplitting below). */
+const SIGNED_IN_SHARED = new RegExp(
+  [
+    String.raw`[\\/]src[\\/]app[\\/](signed-in-state|routes[\\/](signed-in-shell|page))`,
+    String.raw`[\\/]src[\\/]components[\\/](layouts|ui[\\/](pagination|icons|loading-screen))`,
+    String.raw`[\\/]src[\\/]lib[\\/](api|page-items|use-focus-trap|use-media-query)`,
+    String.raw`[\\/]src[\\/]features[\\/](domains|tags|categories)[\\/]`,
+    String.raw`@reduxjs[\\/]toolkit[\\/]dist[\\/]query`,
+    String.raw`@standard-schema`,
+    String.raw`packages[\\/]contract`,
+  ].join('|'),
+);
+
 export default defineConfig({
   plugins: [react()],
   resolve: {
@@ -26,7 +39,15 @@ export default defineConfig({
         // modules that the lazy chunks share with the entry (React's JSX runtime, i18next, the
         // preload helper) into common chunks of their own, and each extra gzip stream cost the sign-in
         // and list routes 1-2 KB (docs/decisions/009-web-bundle-budget.md).
-        codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] },
+        // What every signed-in page needs (RTK Query, the shell, the domains, the pager) is one chunk
+        // loaded with the signed-in area, rather than the few small common chunks Rolldown would
+        // make of it; each page is its own chunk (docs/decisions/026-one-chunk-per-signed-in-page.md).
+        codeSplitting: {
+          groups: [
+            { name: 'index', tags: ['$initial'] },
+            { name: 'signed-in-area', test: SIGNED_IN_SHARED },
+          ],
+        },
       },
     },
   },

@@ -22,25 +22,20 @@ const BUDGET_KB = 150;
 const ENTRY = 'index.html';
 
 /**
- * What each budgeted route lazily loads (React.lazy / import()) before it can render, in load
- * order. Keep in step with src/app/router.tsx: each module must be a dynamic import of a chunk
- * loaded before it, or the script fails instead of under-counting.
+ * What each route lazily loads (React.lazy / import()) before it can render, in load order: the
+ * signed-in area (shell, RTK Query, domains), then the page's own chunk (src/app/lazy-pages.ts).
+ * Keep in step with src/app/signed-in-area.tsx: each module must be a dynamic import of a chunk
+ * loaded before it, or the script fails instead of under-counting. DESIGN §6 budgets the sign-in and
+ * list routes; every other signed-in page is held to the same 150 KB (decision 026).
  */
 const ROUTES = [
   { name: 'sign-in (/ signed out)', lazy: [] },
-  { name: 'list (/ signed in)', lazy: ['src/app/signed-in-area.tsx'] },
+  { name: 'list (/ signed in)', lazy: ['src/app/signed-in-area.tsx', 'src/app/routes/blog-list.tsx'] },
+  { name: 'metadata (/metadata)', lazy: ['src/app/signed-in-area.tsx', 'src/app/routes/metadata.tsx'] },
 ];
 
-/**
- * Routes reported in full but outside the budget, which DESIGN §6 sets for the sign-in and list
- * routes only. /metadata loads the signed-in area (with the list) and its own lazy chunk.
- */
-const UNBUDGETED_ROUTES = [
-  {
-    name: 'metadata (/metadata, not budgeted)',
-    lazy: ['src/app/signed-in-area.tsx', 'src/app/routes/metadata.tsx'],
-  },
-];
+/** The route the lazy chunks below are measured on top of. */
+const LIST_ROUTE = ROUTES[1];
 
 /**
  * Lazy chunks reported on top of the list route, which is already loaded when they are: the post
@@ -49,7 +44,12 @@ const UNBUDGETED_ROUTES = [
 const LAZY_REPORTS = [
   { name: 'post editor form (lazy)', module: 'src/features/blogs/editor-entry.ts' },
   { name: 'rich-text editor (lazy)', module: 'src/editor/editor.tsx' },
-  { name: 'metadata page (lazy)', module: 'src/app/routes/metadata.tsx' },
+  { name: 'metadata page (lazy, from the list)', module: 'src/app/routes/metadata.tsx' },
+  {
+    name: 'tag/category form (lazy, on /metadata)',
+    module: 'src/features/taxonomy/components/taxonomy-dialog.tsx',
+  },
+  { name: 'asset dialog (lazy, on /metadata)', module: 'src/features/assets/components/asset-dialog.tsx' },
   { name: "editor's asset picker (lazy)", module: 'src/features/assets/picker-entry.ts' },
   // Imported when a file is picked in the asset dialog, never with the page.
   {
@@ -139,12 +139,8 @@ for (const route of ROUTES) {
   rows.push([route.name, format(bytes), `${BUDGET_KB}`, ok ? 'OK' : 'OVER']);
 }
 
-for (const route of UNBUDGETED_ROUTES) {
-  rows.push([route.name, format(gzipTotal(manifest, chunksOfRoute(manifest, route))), '-', 'info']);
-}
-
 // Each lazy chunk is measured as what it adds on top of the list route (and of the reports before it).
-const loaded = chunksOfRoute(manifest, ROUTES[ROUTES.length - 1]);
+const loaded = chunksOfRoute(manifest, LIST_ROUTE);
 for (const report of LAZY_REPORTS) {
   const sourceExists = existsSync(path.join(WEB_ROOT, report.module));
   if (manifest[report.module]?.isDynamicEntry) {

@@ -1,6 +1,6 @@
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider.js';
-import { loadSignedInArea } from './app/routes/require-auth.js';
+import { preloadSignedInPage } from './app/lazy-pages.js';
 import { makeStore } from './app/store.js';
 import './components/ui/theme.css';
 import './components/ui/base.css';
@@ -10,11 +10,11 @@ import { hasStoredSession } from './lib/oidc.js';
 
 void initI18n();
 
-// A returning user, or one coming back from the provider, will need the signed-in area: load it
-// alongside the configuration rather than after the session is restored. A failed load shows
-// through the error boundary when the area renders, so it is ignored here.
+// A returning user, or one coming back from the provider, will need the signed-in area and the
+// page for the address: load them alongside the configuration rather than after the session is
+// restored.
 if (hasStoredSession() || window.location.pathname === paths.authCallback) {
-  loadSignedInArea().catch(() => undefined);
+  preloadSignedInPage(window.location.pathname);
 }
 
 createRoot(document.getElementById('root')!).render(<AppProvider store={makeStore()} />);

@@ -3,17 +3,17 @@ import { Route, Switch } from 'wouter';
 import { LoadingScreen } from '../components/ui/loading-screen.js';
 import { paths } from '../config/paths.js';
 import { useAppDispatch, useAppSelector } from './hooks.js';
-import { BlogListRoute } from './routes/blog-list.js';
+import { loadBlogListPage, loadMetadataPage } from './lazy-pages.js';
 import { SignedInShell } from './routes/signed-in-shell.js';
 import { injectSignedInState } from './signed-in-state.js';
 import { signedInStateInjected } from './store.js';
 
 injectSignedInState();
 
-// Tags, categories and assets are their own chunk: the list route's budget (DESIGN §6) stays the list's.
-const MetadataRoute = lazy(() =>
-  import('./routes/metadata.js').then((module) => ({ default: module.MetadataRoute })),
-);
+// Each page is its own chunk: /metadata does not load the blog list, nor / the tag, category and
+// asset screens (DESIGN §6, docs/decisions/026-one-chunk-per-signed-in-page.md).
+const BlogListRoute = lazy(() => loadBlogListPage().then((module) => ({ default: module.BlogListRoute })));
+const MetadataRoute = lazy(() => loadMetadataPage().then((module) => ({ default: module.MetadataRoute })));
 
 /**
  * Everything behind sign-in, loaded lazily by RequireAuth: the shell and the page for the address.
@@ -30,14 +30,12 @@ export function SignedInArea() {
   if (!ready) return null;
   return (
     <SignedInShell>
-      <Switch>
-        <Route path={paths.home} component={BlogListRoute} />
-        <Route path={paths.metadata}>
-          <Suspense fallback={<LoadingScreen inline />}>
-            <MetadataRoute />
-          </Suspense>
-        </Route>
-      </Switch>
+      <Suspense fallback={<LoadingScreen inline />}>
+        <Switch>
+          <Route path={paths.home} component={BlogListRoute} />
+          <Route path={paths.metadata} component={MetadataRoute} />
+        </Switch>
+      </Suspense>
     </SignedInShell>
   );
 }

@@ -23,6 +23,10 @@ function renderAt(path: string, auth = fakeAuth()) {
   );
 }
 
+// The signed-in area and then the page are lazy chunks, which vitest transforms on first import:
+// the first page can take a few seconds on a busy machine.
+const LAZY_PAGE = { timeout: 10_000 };
+
 const signedOut = (overrides = {}) => fakeAuth({ isAuthenticated: false, user: null, ...overrides });
 
 beforeEach(() => {
@@ -37,7 +41,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('routes', () => {
+describe('routes', { timeout: 20_000 }, () => {
   it.each(['/', '/metadata'])('should show the login screen at %s when signed out', async (path) => {
     const signinRedirect = vi.fn(async () => undefined);
     renderAt(path, signedOut({ signinRedirect }));
@@ -64,8 +68,8 @@ describe('routes', () => {
 
   it('should show the blog posts page in the shell when signed in', async () => {
     renderAt('/');
-    // The signed-in area is a lazy chunk, so the page arrives after a moment.
-    expect(await screen.findByRole('heading', { name: 'Blog Posts' })).toBeInTheDocument();
+    // The signed-in area and the page are lazy chunks, so the page arrives after a moment.
+    expect(await screen.findByRole('heading', { name: 'Blog Posts' }, LAZY_PAGE)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Blog Posts' })).toHaveAttribute('aria-current', 'page');
     const banner = screen.getByRole('banner');
     expect(await within(banner).findByText('Example Engineering', { selector: 'p' })).toBeInTheDocument();
@@ -74,7 +78,7 @@ describe('routes', () => {
   it('should show the user and the selected domain in the sidebar footer and log out from there', async () => {
     const signoutRedirect = vi.fn(async () => undefined);
     renderAt('/metadata', fakeAuth({ signoutRedirect }));
-    expect(await screen.findByRole('heading', { name: 'Metadata & Assets' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Metadata & Assets' }, LAZY_PAGE)).toBeInTheDocument();
 
     const sidebar = screen.getByRole('complementary', { hidden: true });
     expect(within(sidebar).getByText('Ada Lovelace')).toBeInTheDocument();
@@ -104,7 +108,7 @@ describe('routes', () => {
 
     view.unmount();
     renderAt('/authentication/callback');
-    expect(await screen.findByRole('heading', { name: 'Blog Posts' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Blog Posts' }, LAZY_PAGE)).toBeInTheDocument();
   });
 
   it('should show the not-found screen for an unknown address, with a way back to /', async () => {

@@ -15,9 +15,8 @@ import { useAppSelector } from '../hooks.js';
 import './page.css';
 
 // The editor, its form and Lexical load only when a post is opened (DESIGN §6).
-const BlogEditor = lazy(() =>
-  import('../../features/blogs/editor-entry.js').then((module) => ({ default: module.BlogEditor })),
-);
+const loadBlogEditor = () => import('../../features/blogs/editor-entry.js');
+const BlogEditor = lazy(() => loadBlogEditor().then((module) => ({ default: module.BlogEditor })));
 
 // The insert-image dialog's asset picker, loaded the first time the dialog opens.
 const AssetImagePicker = lazy(() => import('../../features/assets/picker-entry.js'));
@@ -38,6 +37,17 @@ export function BlogListRoute() {
   const role = useAppSelector((state) => (selected ? selectRoleFor(state, selected.domain) : undefined));
   const { filters, params, update } = useBlogListFilters();
   const postId = params.get(POST_EDITOR_PARAM);
+
+  // An address that names a post (a reload, a shared link) starts loading the form and Lexical now,
+  // alongside the domains the editor waits for, rather than after them and then one after the other.
+  const editorRequested = postId !== null;
+  useEffect(() => {
+    if (!editorRequested) return;
+    loadBlogEditor()
+      .then((module) => module.preloadContentEditor())
+      // A failed load shows when the editor renders, through its error boundary.
+      .catch(() => undefined);
+  }, [editorRequested]);
 
   // Another domain has other posts and fields: start over at its list. Nothing typed is lost, the
   // editor keeps a local draft per domain and post.

@@ -1,6 +1,6 @@
 import type { AssetInfo } from '@masthead/contract';
 import { DEFAULT_PAGE_SIZE, type Role } from '@masthead/contract/constants';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.js';
 import { Pagination } from '../../../components/ui/pagination.js';
 import { useAppDispatch } from '../../../app/hooks.js';
@@ -9,11 +9,16 @@ import { notificationShown } from '../../notifications/index.js';
 import { useDeleteAssetMutation } from '../api/delete-asset.js';
 import { useAssetListQuery } from '../hooks/use-asset-list-query.js';
 import { canDeleteAssets, canUploadAssets } from '../asset-permissions.js';
-import { AssetDialog } from './asset-dialog.js';
 import { PlusIcon } from '../../../components/ui/row-actions.js';
 import { AssetsEmpty, AssetsError, AssetsLoading } from './assets-states.js';
 import { AssetsTable } from './assets-table.js';
 import './assets.css';
+
+// The upload and edit dialog, with its image handling, loads when it first opens: the page can
+// show without it (docs/decisions/026-one-chunk-per-signed-in-page.md).
+const AssetDialog = lazy(() =>
+  import('./asset-dialog.js').then((module) => ({ default: module.AssetDialog })),
+);
 
 interface AssetsSectionProps {
   domain: string;
@@ -104,11 +109,13 @@ export function AssetsSection({ domain, role }: AssetsSectionProps) {
         />
       )}
       {dialog.mode !== 'closed' && (
-        <AssetDialog
-          domain={domain}
-          assetId={dialog.mode === 'edit' ? dialog.id : undefined}
-          onClose={() => setDialog({ mode: 'closed' })}
-        />
+        <Suspense fallback={null}>
+          <AssetDialog
+            domain={domain}
+            assetId={dialog.mode === 'edit' ? dialog.id : undefined}
+            onClose={() => setDialog({ mode: 'closed' })}
+          />
+        </Suspense>
       )}
       {toDelete && (
         <ConfirmDialog

@@ -166,6 +166,50 @@ describe('BlogList', () => {
     expect(listCalls().at(-1)).toMatchObject({ page: '9' });
   });
 
+  it('should say "about" for an estimated search total and offer no jump to a last page', async () => {
+    window.history.replaceState(null, '', '/?search=the');
+    const full = () => Array.from({ length: 10 }, () => post());
+    listAnswer = (url) => {
+      const current = Number(url.searchParams.get('page'));
+      // Page 1200 is past the estimate's last page (index 1199) but still full; 1201 is empty.
+      const entries = current <= 1200 ? full() : [];
+      return jsonResponse(200, { ...page(entries, 12_000, current), totalEntriesIsEstimate: true });
+    };
+    renderList();
+    const pager = await screen.findByRole('navigation', { name: 'Pagination' });
+    expect(within(pager).getByText('Showing 1 to 10 of about 12,000 results')).toBeInTheDocument();
+    expect(screen.getByText('About 12,000 blog posts found')).toHaveAttribute('role', 'status');
+    expect(within(pager).queryByRole('button', { name: 'Page 1200' })).not.toBeInTheDocument();
+    expect(within(pager).queryByText('…')).not.toBeInTheDocument();
+
+    await userEvent.click(within(pager).getByRole('button', { name: 'Next' }));
+    await waitFor(() =>
+      expect(within(pager).getByText('Showing 11 to 20 of about 12,000 results')).toBeVisible(),
+    );
+    expect(listCalls().at(-1)).toMatchObject({ search: 'the', page: '1' });
+  });
+
+  it('should stay on a full page past an estimated total, and step back from an empty one', async () => {
+    window.history.replaceState(null, '', '/?search=the&page=1200');
+    let emptyFrom = 1201;
+    listAnswer = (url) => {
+      const current = Number(url.searchParams.get('page'));
+      const entries = current < emptyFrom ? Array.from({ length: 10 }, () => post()) : [];
+      return jsonResponse(200, { ...page(entries, 12_000, current), totalEntriesIsEstimate: true });
+    };
+    renderList();
+    const pager = await screen.findByRole('navigation', { name: 'Pagination' });
+    expect(within(pager).getByText('Showing 12,001 to 12,010 of about 12,010 results')).toBeInTheDocument();
+    expect(within(pager).getByRole('button', { name: 'Next' })).toBeEnabled();
+    expect(window.location.search).toBe('?search=the&page=1200');
+
+    emptyFrom = 1200;
+    await userEvent.click(within(pager).getByRole('button', { name: 'Next' }));
+    // Page 1201 comes back empty: the list steps back to the estimate's last page.
+    await waitFor(() => expect(listCalls().at(-1)).toMatchObject({ page: '1199' }));
+    expect(new URLSearchParams(window.location.search).get('page')).toBe('1199');
+  });
+
   it('should hide paging when everything fits on one page', async () => {
     renderList();
     await screen.findAllByRole('article');
@@ -332,7 +376,8 @@ describe('BlogList card actions', () => {
     const { store } = renderList('editor');
     await userEvent.click(within(await screen.findByRole('article')).getByRole('button', { name: 'Delete' }));
 
-    const dialog = screen.getByRole('alertdialog', { name: 'Delete this post?' });
+    // The confirmation is a lazy chunk, so it arrives after a moment.
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete this post?' });
     expect(dialog).toHaveTextContent('“Doomed” will be deleted. This cannot be undone.');
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
     await userEvent.keyboard('{Escape}');
@@ -340,7 +385,9 @@ describe('BlogList card actions', () => {
     expect(api.calls.some((call) => call.method === 'DELETE')).toBe(false);
 
     await userEvent.click(within(card('Doomed')).getByRole('button', { name: 'Delete' }));
-    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }),
+    );
 
     expect(await screen.findByRole('heading', { name: 'No blog posts found' })).toBeInTheDocument();
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();

@@ -1,7 +1,7 @@
 import type { BlogPostSummary } from '@masthead/contract';
 import type { Role } from '@masthead/contract/constants';
 import { DEFAULT_PAGE_SIZE } from '@masthead/contract/constants';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Pagination } from '../../../components/ui/pagination.js';
 import { useTranslation } from '../../../lib/use-translation.js';
 import { useGetBlogsQuery } from '../api/get-blogs.js';
@@ -11,8 +11,13 @@ import { usePostCommands } from '../hooks/use-post-commands.js';
 import { BlogCard, type CardCommand } from './blog-card.js';
 import { BlogListEmpty, BlogListError, BlogListSkeleton } from './blog-list-states.js';
 import { BlogListToolbar } from './blog-list-toolbar.js';
-import { DeletePostDialog } from './delete-post-dialog.js';
 import './blog-list.css';
+
+// The confirmation loads when a delete is first asked for: the list can show without it
+// (docs/decisions/026-one-chunk-per-signed-in-page.md).
+const DeletePostDialog = lazy(() =>
+  import('./delete-post-dialog.js').then((module) => ({ default: module.DeletePostDialog })),
+);
 
 interface BlogListProps {
   domain: string;
@@ -40,11 +45,19 @@ export function BlogList({ domain, role, filters, onFiltersChange, onOpenPost, n
   const commands = usePostCommands(domain);
   const [toDelete, setToDelete] = useState<BlogPostSummary>();
   const totalPages = list.data?.totalPages ?? 0;
+  // A large search's total is an estimate (docs/decisions/025-search-totals.md): pages past the
+  // estimated last one may exist, so only an empty page says the current one is past the end. It
+  // must be this page's answer (currentData), not the last page's kept while this one loads.
+  const estimated = list.data?.totalEntriesIsEstimate === true;
+  const emptyPage = list.currentData?.entries.length === 0;
 
   // After a delete empties the last page (or a stale address names a page past the end), step back.
   useEffect(() => {
-    if (totalPages > 0 && filters.page > totalPages - 1) onFiltersChange({ page: totalPages - 1 });
-  }, [totalPages, filters.page, onFiltersChange]);
+    if (estimated) {
+      if (emptyPage && filters.page > 0)
+        onFiltersChange({ page: Math.max(0, Math.min(filters.page - 1, totalPages - 1)) });
+    } else if (totalPages > 0 && filters.page > totalPages - 1) onFiltersChange({ page: totalPages - 1 });
+  }, [estimated, emptyPage, totalPages, filters.page, onFiltersChange]);
 
   function onCommand(post: BlogPostSummary, command: CardCommand, value = true) {
     if (command === 'edit') onOpenPost(post.id);
@@ -92,7 +105,11 @@ export function BlogList({ domain, role, filters, onFiltersChange, onOpenPost, n
         onNewPost={newPost}
       />
       <p className="visually-hidden" role="status">
-        {list.data ? t('blogs.resultsAnnounced', { count: list.data.totalEntries }) : ''}
+        {list.data
+          ? t(estimated ? 'blogs.resultsAnnouncedAbout' : 'blogs.resultsAnnounced', {
+              count: list.data.totalEntries,
+            })
+          : ''}
       </p>
       {content}
       {list.data && (
@@ -101,16 +118,20 @@ export function BlogList({ domain, role, filters, onFiltersChange, onOpenPost, n
           totalPages={totalPages}
           pageSize={DEFAULT_PAGE_SIZE}
           totalEntries={list.data.totalEntries}
+          totalIsEstimate={estimated}
+          entriesOnPage={list.data.entries.length}
           onPageChange={(page) => onFiltersChange({ page })}
         />
       )}
       {toDelete && (
-        <DeletePostDialog
-          title={toDelete.title}
-          deleting={commands.deleting}
-          onCancel={() => setToDelete(undefined)}
-          onConfirm={() => void confirmDelete()}
-        />
+        <Suspense fallback={null}>
+          <DeletePostDialog
+            title={toDelete.title}
+            deleting={commands.deleting}
+            onCancel={() => setToDelete(undefined)}
+            onConfirm={() => void confirmDelete()}
+          />
+        </Suspense>
       )}
     </section>
   );

@@ -1,18 +1,23 @@
 import type { Role } from '@masthead/contract/constants';
 import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from '@masthead/contract/constants';
-import { useCallback, useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useState } from 'react';
 import { Pagination } from '../../../components/ui/pagination.js';
 import { useTranslation } from '../../../lib/use-translation.js';
 import { useGetTaxonomyPageQuery } from '../api/get-taxonomy-page.js';
 import type { TaxonomyItem, TaxonomyKindName } from '../api/taxonomy-kinds.js';
 import { useDeleteTaxonomy } from '../hooks/use-delete-taxonomy.js';
 import { DeleteTaxonomyDialog } from './delete-taxonomy-dialog.js';
-import { TaxonomyDialog } from './taxonomy-dialog.js';
 import { PlusIcon } from '../../../components/ui/row-actions.js';
 import { TaxonomySearch } from './taxonomy-search.js';
 import { TaxonomyEmpty, TaxonomyError, TaxonomyLoading } from './taxonomy-states.js';
 import { TaxonomyTable } from './taxonomy-table.js';
 import './taxonomy-panel.css';
+
+// The create and edit form loads when it first opens: the page can show without it
+// (docs/decisions/026-one-chunk-per-signed-in-page.md).
+const TaxonomyDialog = lazy(() =>
+  import('./taxonomy-dialog.js').then((module) => ({ default: module.TaxonomyDialog })),
+);
 
 export interface TaxonomyPanelProps {
   /** The selected domain's host name. */
@@ -117,7 +122,9 @@ export function TaxonomyPanel({ kind, domain, role }: TaxonomyPanelProps & { kin
         />
       )}
       {dialog.open === 'form' && (
-        <TaxonomyDialog kind={kind} domain={domain} item={dialog.item} onClose={close} />
+        <Suspense fallback={null}>
+          <TaxonomyDialog kind={kind} domain={domain} item={dialog.item} onClose={close} />
+        </Suspense>
       )}
       {dialog.open === 'delete' && (
         <DeleteTaxonomyDialog
