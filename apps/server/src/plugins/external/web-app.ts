@@ -7,6 +7,10 @@ import { errorBody } from '../../lib/app-error.js';
 
 const API_PREFIXES = ['/cms/', '/config/', '/oidc', '/storage/', '/locales/', '/healthz', '/readyz'];
 
+/** Vite names the files in assets/ by their content's hash, so a browser may keep them for a year. */
+const HASHED_ASSETS = 'assets';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 /**
  * Serves the built web app, and index.html for any other GET so that client routes survive a
  * reload (history fallback). API paths keep their JSON 404.
@@ -30,6 +34,14 @@ export default fp(async function webApp(app: FastifyInstance, options: WebAppOpt
     wildcard: false,
     index: false,
     cacheControl: false,
+    // The build writes .br and .gz copies (apps/web/scripts/precompress.mjs); the one the browser
+    // accepts is sent, and the plain file otherwise; Vary tells caches that the answer depends on it.
+    preCompressed: true,
+    setHeaders: (response, file) => {
+      const hashed = path.relative(options.root, file).split(path.sep)[0] === HASHED_ASSETS;
+      response.setHeader('cache-control', hashed ? IMMUTABLE : 'no-cache');
+      response.setHeader('vary', 'accept-encoding');
+    },
   });
   app.get('/*', { schema: { hide: true } }, (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
