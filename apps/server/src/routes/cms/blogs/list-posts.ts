@@ -1,7 +1,12 @@
 import type { BlogPostSummary, ColumnDef, PagedResponse } from '@masthead/contract';
 import type { Db } from '../../../db/database.js';
 import { listColumnDefs } from '../../../db/repositories/column-defs.repository.js';
-import { findTagsOfPosts, listPostsPage, prefixTsQuery } from '../../../db/repositories/posts.repository.js';
+import {
+  findTagsOfPosts,
+  listPostsPage,
+  prefixTsQuery,
+  searchPostsPage,
+} from '../../../db/repositories/posts.repository.js';
 import { badRequest } from '../../../lib/app-error.js';
 import { toBlogPostSummary } from '../../../services/mappers.js';
 import { paged } from '../../../services/paging.js';
@@ -22,26 +27,37 @@ function fieldFilters(query: BlogListQuery, defs: ColumnDef[]) {
   return filters;
 }
 
+/** Searches that match more posts than this get an estimated total (decision 025). */
+export const DEFAULT_EXACT_SEARCH_TOTAL = 10_000;
+
 export async function listPosts(
   db: Db,
   domainId: string,
   query: BlogListQuery,
+  options: { exactSearchTotal?: number } = {},
 ): Promise<PagedResponse<BlogPostSummary>> {
   const hasFieldFilter = Object.keys(query).some((name) => name.startsWith('field.'));
   const fields = hasFieldFilter ? fieldFilters(query, await listColumnDefs(db, domainId)) : {};
-  const { rows, total } = await listPostsPage(
-    db,
-    domainId,
-    { tsQuery: prefixTsQuery(query.search), ...(query.status ? { status: query.status } : {}), fields },
-    { limit: query.numberOfEntries, offset: query.page * query.numberOfEntries },
-  );
+  const filter = { ...(query.status ? { status: query.status } : {}), fields };
+  const page = { limit: query.numberOfEntries, offset: query.page * query.numberOfEntries };
+  const tsQuery = prefixTsQuery(query.search);
+  const { rows, total, estimate } = tsQuery
+    ? await searchPostsPage(
+        db,
+        domainId,
+        { ...filter, tsQuery },
+        page,
+        options.exactSearchTotal ?? DEFAULT_EXACT_SEARCH_TOTAL,
+      )
+    : await listPostsPage(db, domainId, filter, page);
   const tags = await findTagsOfPosts(
     db,
     rows.map((r) => r.id),
   );
-  return paged(
+  const result = paged(
     rows.map((row) => toBlogPostSummary(row, tags.get(row.id) ?? [])),
     total,
     query,
   );
+  return estimate ? { ...result, totalEntriesIsEstimate: true } : result;
 }
