@@ -81,7 +81,7 @@ function pageRows(db: Db, ids: SelectQueryBuilder<Database, 'posts', { id: strin
  * index-only scan), so the rows skipped by a deep OFFSET are never read from the table; only the
  * page's own rows are.
  */
-export async function listPostsPage(
+async function listUnsearchedPage(
   db: Db,
   domainId: string,
   filter: Omit<PostFilter, 'tsQuery'>,
@@ -108,7 +108,7 @@ export const SEARCH_SAMPLE_SIZE = 2000;
  * those filters' total from the counters, never less than what was counted
  * (docs/decisions/025-list-totals-and-search-totals.md).
  */
-export async function searchPostsPage(
+async function searchPostsPage(
   db: Db,
   domainId: string,
   filter: PostFilter & { tsQuery: string },
@@ -168,6 +168,26 @@ export async function searchPostsPage(
     sumPostCounts(db, domainId, filter),
   ]);
   return { rows, total: estimateTotal(found, sample, counted), estimate: true };
+}
+
+/** Searches that match more posts than this get an estimated total (decision 025). */
+export const DEFAULT_EXACT_SEARCH_TOTAL = 10_000;
+
+/**
+ * A page of posts and its total: `estimate` is true when the total of a search with more than
+ * `exactSearchTotal` matches is an estimate.
+ */
+export function listPostsPage(
+  db: Db,
+  domainId: string,
+  filter: PostFilter,
+  page: { limit: number; offset: number },
+  exactSearchTotal = DEFAULT_EXACT_SEARCH_TOTAL,
+) {
+  const { tsQuery, ...rest } = filter;
+  return tsQuery
+    ? searchPostsPage(db, domainId, { ...rest, tsQuery }, page, exactSearchTotal)
+    : listUnsearchedPage(db, domainId, rest, page);
 }
 
 /**

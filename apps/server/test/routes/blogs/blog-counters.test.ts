@@ -109,7 +109,7 @@ describe('post counters', () => {
   it('should equal count(*) after creates, updates, workflow changes and deletes', async () => {
     const { api, domain } = await fieldDomain();
     const category = await api.createCategory('News');
-    const posts = [];
+    const posts: Awaited<ReturnType<typeof createPost>>[] = [];
     for (let i = 0; i < 12; i++)
       posts.push(await createPost(api, { title: `Post ${i}`, fields: fieldsOf(i) }));
     await expectCountersExact();
@@ -198,7 +198,7 @@ describe('post counters', () => {
 
   it('should equal count(*) after concurrent creates, edits, workflow changes and deletes', async () => {
     const { api, domain } = await fieldDomain();
-    const seed = [];
+    const seed: Awaited<ReturnType<typeof createPost>>[] = [];
     for (let i = 0; i < 12; i++)
       seed.push(await createPost(api, { title: `Seed ${i}`, fields: fieldsOf(i) }));
     const work = [

@@ -1,12 +1,7 @@
 import type { BlogPostSummary, ColumnDef, PagedResponse } from '@masthead/contract';
 import type { Db } from '../../../db/database.js';
 import { listColumnDefs } from '../../../db/repositories/column-defs.repository.js';
-import {
-  findTagsOfPosts,
-  listPostsPage,
-  prefixTsQuery,
-  searchPostsPage,
-} from '../../../db/repositories/posts.repository.js';
+import { findTagsOfPosts, listPostsPage, prefixTsQuery } from '../../../db/repositories/posts.repository.js';
 import { badRequest } from '../../../lib/app-error.js';
 import { toBlogPostSummary } from '../../../services/mappers.js';
 import { paged } from '../../../services/paging.js';
@@ -27,9 +22,6 @@ function fieldFilters(query: BlogListQuery, defs: ColumnDef[]) {
   return filters;
 }
 
-/** Searches that match more posts than this get an estimated total (decision 025). */
-export const DEFAULT_EXACT_SEARCH_TOTAL = 10_000;
-
 export async function listPosts(
   db: Db,
   domainId: string,
@@ -40,16 +32,13 @@ export async function listPosts(
   const fields = hasFieldFilter ? fieldFilters(query, await listColumnDefs(db, domainId)) : {};
   const filter = { ...(query.status ? { status: query.status } : {}), fields };
   const page = { limit: query.numberOfEntries, offset: query.page * query.numberOfEntries };
-  const tsQuery = prefixTsQuery(query.search);
-  const { rows, total, estimate } = tsQuery
-    ? await searchPostsPage(
-        db,
-        domainId,
-        { ...filter, tsQuery },
-        page,
-        options.exactSearchTotal ?? DEFAULT_EXACT_SEARCH_TOTAL,
-      )
-    : await listPostsPage(db, domainId, filter, page);
+  const { rows, total, estimate } = await listPostsPage(
+    db,
+    domainId,
+    { ...filter, tsQuery: prefixTsQuery(query.search) },
+    page,
+    options.exactSearchTotal,
+  );
   const tags = await findTagsOfPosts(
     db,
     rows.map((r) => r.id),
