@@ -98,7 +98,7 @@ async function listUnsearchedPage(
 }
 
 /** How many of the domain's latest posts (within the filters) a search's estimate looks at. */
-export const SEARCH_SAMPLE_SIZE = 2000;
+export const SEARCH_SAMPLE_SIZE = 1000;
 
 /**
  * A page of a search. One statement takes the matches from the GIN index (posts_domain_search_idx)
@@ -128,13 +128,14 @@ async function searchPostsPage(
         .selectFrom('capped')
         .select(sql<number>`count(*)::int`.as('n'))
         .as('n'),
+      // The ids are cast after the order, so that they sort as uuids (the page order's tie-break).
       sql<string[]>`array(${eb
         .selectFrom('capped')
-        .select(sql`id::text`.as('id'))
+        .select('id')
         .orderBy('updated_at', 'desc')
         .orderBy('id', 'desc')
         .limit(page.limit)
-        .offset(page.offset)})`.as('ids'),
+        .offset(page.offset)})::text[]`.as('ids'),
     ])
     .executeTakeFirstOrThrow();
   const found = capped.n ?? 0;
@@ -171,7 +172,7 @@ async function searchPostsPage(
 }
 
 /** Searches that match more posts than this get an estimated total (decision 025). */
-export const DEFAULT_EXACT_SEARCH_TOTAL = 10_000;
+export const DEFAULT_EXACT_SEARCH_TOTAL = 1000;
 
 /**
  * A page of posts and its total: `estimate` is true when the total of a search with more than

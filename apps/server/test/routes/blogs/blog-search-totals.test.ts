@@ -6,7 +6,7 @@ import { createPost, newDomainApi, type BlogApi } from './blog-fixtures.js';
 // 025). The bound is 5 here, so that a few posts cross it.
 let ctx: TestContext;
 let api: BlogApi;
-const ids: Record<string, string[]> = { common: [], rare: [], edge: [] };
+const ids = { common: [] as string[], rare: [] as string[], edge: [] as string[] };
 
 beforeAll(async () => {
   ctx = await createTestContext({ env: { SEARCH_EXACT_TOTAL: '5' } });
@@ -16,7 +16,8 @@ beforeAll(async () => {
   for (let i = 0; i < 30; i++) {
     const words = [i < 20 ? 'common' : 'other', i % 10 === 3 ? 'rare' : '', i >= 25 ? 'edge' : ''];
     const post = await createPost(api, { title: `Post ${i} ${words.join(' ')}`.trim() });
-    for (const word of ['common', 'rare', 'edge']) if (words.includes(word)) ids[word]!.unshift(post.id);
+    for (const word of ['common', 'rare', 'edge'] as const)
+      if (words.includes(word)) ids[word].unshift(post.id);
   }
   expect(ids.common).toHaveLength(20);
   expect(ids.rare).toHaveLength(3);
