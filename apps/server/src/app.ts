@@ -155,7 +155,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(userRoutes);
   await app.register(domainRoutes);
   await app.register(columnRoutes);
-  await app.register(blogRoutes);
+  await app.register(blogRoutes, { exactSearchTotal: env.SEARCH_EXACT_TOTAL });
   await app.register(tagRoutes);
   await app.register(categoryRoutes);
   await app.register(assetRoutes);

@@ -38,7 +38,7 @@ export interface PagedResponse<T> {
   totalPages: number;
   currentPage: number;
   totalEntries: number;
-  /** A search's total above the exact-count bound is an estimate (docs/decisions/025-search-totals.md). */
+  /** A search's total above the exact-count bound is an estimate (docs/decisions/025-list-totals-and-search-totals.md). */
   totalEntriesIsEstimate?: boolean;
 }
 

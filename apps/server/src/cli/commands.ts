@@ -5,6 +5,7 @@ import { fieldsCommands } from './fields.command.js';
 import { keysCommands } from './keys.command.js';
 import { memberCommands } from './member.command.js';
 import { migrateCommand } from './migrate.command.js';
+import { recountCommand } from './recount.command.js';
 import { userCommands } from './user.command.js';
 
 /** Every command, in the order of the help. A new group is one more entry here. */
@@ -15,6 +16,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   keysCommands,
   fieldsCommands,
   migrateCommand,
+  recountCommand,
   backupCommand,
   restoreCommand,
 ];

@@ -1,4 +1,5 @@
-import { listColumnDefs, replaceColumnDefs } from '../db/repositories/column-defs.repository.js';
+import { listColumnDefs } from '../db/repositories/column-defs.repository.js';
+import { setColumnDefs } from '../services/column-defs.service.js';
 import { parseHostName } from './arguments.js';
 import { readColumnDefsFile } from './column-defs-file.js';
 import type { Command, CommandGroup } from './command.js';
@@ -25,7 +26,7 @@ const set: Command = {
     const defs = await readColumnDefsFile(file);
     return async ({ db, out }) => {
       const domain = await requireKnownDomain(db, host);
-      await db.transaction().execute((trx) => replaceColumnDefs(trx, domain.id, defs));
+      await db.transaction().execute((trx) => setColumnDefs(trx, domain.id, defs));
       out.line(
         defs.length === 0
           ? `Removed every custom field of ${domain.domain}.`

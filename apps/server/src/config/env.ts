@@ -73,6 +73,8 @@ const EnvSchema = z.object({
   TRUST_PROXY: trustProxy.default(false),
   /** /cms calls per user and minute, per instance; 0 turns the limit off (the bench does). */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(1200),
+  /** A post search counts its matches exactly up to this many; above, its total is an estimate. */
+  SEARCH_EXACT_TOTAL: z.coerce.number().int().min(1).max(1_000_000).default(1000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MASTHEAD_DEMO: flag.default(true),
 });

@@ -3,7 +3,7 @@ import { blogSlug, tagSlug } from '@masthead/contract';
 import { subDays, subHours } from 'date-fns';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
-import { replaceColumnDefs } from '../db/repositories/column-defs.repository.js';
+import { setColumnDefs } from '../services/column-defs.service.js';
 import { countDomains, insertDomain, upsertMembership } from '../db/repositories/domains.repository.js';
 import { insertPost, replacePostTags } from '../db/repositories/posts.repository.js';
 import { insertTaxonomy, type TaxonomyTableName } from '../db/repositories/taxonomy.repository.js';
@@ -58,7 +58,7 @@ export async function seedDemoIfEmpty(db: Db, now = new Date(), options: DemoOpt
     for (const demo of DEMO_DOMAINS) {
       const domain = await insertDomain(trx, { domain: demo.domain, name: demo.name });
       await upsertMembership(trx, domain.id, DEMO_ACCOUNT_EMAIL, 'admin');
-      await replaceColumnDefs(trx, domain.id, demo.columnDefs);
+      await setColumnDefs(trx, domain.id, demo.columnDefs);
       domainIds.set(demo.domain, {
         id: domain.id,
         tags: await insertNames(trx, 'tags', domain.id, demo.tags),

@@ -60,7 +60,8 @@ describe('masthead command line', { timeout: 60_000 }, () => {
     expect(first.code).toBe(0);
     expect(first.stdout).toBe(
       '2026-11-21T1500-initial\n2026-11-21T1600-identity-provider\n2026-11-21T1700-post-search-by-domain\n' +
-        '2026-11-23T1500-assets\n',
+        '2026-11-23T1500-assets\n' +
+        '2026-12-01T1500-post-counts\n',
     );
 
     const second = await masthead('migrate');
@@ -141,6 +142,52 @@ describe('masthead command line', { timeout: 60_000 }, () => {
       return counts;
     });
     expect(left).toEqual([0, 0, 0, 0, 0]);
+  });
+
+  it('should recount the post counters, say what was wrong, and find nothing the second time', async () => {
+    await masthead('domain', 'add', 'counted.example.com', '--name', 'Counted');
+    const fields = writeJson('counted-fields.json', [
+      {
+        key: 'client',
+        label: 'Client',
+        type: 'select',
+        required: false,
+        options: ['Acme'],
+        filterable: true,
+      },
+    ]);
+    expect((await masthead('fields', 'set', 'counted.example.com', fields)).code).toBe(0);
+    await withDatabase(async (db) => {
+      const domain = await db
+        .selectFrom('domains')
+        .select('id')
+        .where('domain', '=', 'counted.example.com')
+        .executeTakeFirstOrThrow();
+      for (const slug of ['one', 'two'])
+        await insertPost(db, domain.id, {
+          title: slug,
+          slug,
+          short_description: '',
+          feature_image_url: '',
+          editor_html_content: '<p>x</p>',
+          editor_state: null,
+          editor_text_string: 'x',
+          category_id: null,
+          fields: { client: 'Acme' },
+          written_by: 'Ann',
+        });
+      await db.updateTable('post_counts').set({ n: 7 }).where('domain_id', '=', domain.id).execute();
+    });
+
+    const first = await masthead('recount', '--domain', 'counted.example.com');
+    expect(first.code).toBe(0);
+    expect(first.stdout).toBe(
+      'counted.example.com: draft {"client":"Acme"}: 7 → 2\nRecounted 1 domain: corrected 1 counter.\n',
+    );
+    const again = await masthead('recount');
+    expect(again.code).toBe(0);
+    expect(again.stdout).toMatch(/^Recounted \d+ domains?: every counter was right\.\n$/);
+    expectRefused(await masthead('recount', '--domain', 'nowhere.example.com'), /unknown domain/);
   });
 
   it('should add a member as editor, change the role, list and remove them', async () => {

@@ -3,6 +3,7 @@ import * as initial from './2026-11-21T1500-initial.js';
 import * as identityProvider from './2026-11-21T1600-identity-provider.js';
 import * as postSearchByDomain from './2026-11-21T1700-post-search-by-domain.js';
 import * as assets from './2026-11-23T1500-assets.js';
+import * as postCounts from './2026-12-01T1500-post-counts.js';
 
 /**
  * Migrations are listed here rather than read from disk so that the bundled server carries them.
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-21T1600-identity-provider': identityProvider,
   '2026-11-21T1700-post-search-by-domain': postSearchByDomain,
   '2026-11-23T1500-assets': assets,
+  '2026-12-01T1500-post-counts': postCounts,
 };
 
 export const migrationProvider: MigrationProvider = {

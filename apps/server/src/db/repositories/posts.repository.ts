@@ -2,6 +2,7 @@ import { sql, type SelectQueryBuilder } from 'kysely';
 import type { BlogStatus, FieldValue } from '@masthead/contract';
 import type { Db } from '../database.js';
 import type { Database, NewPost } from '../tables/database.table.js';
+import { sumPostCounts } from './post-counts.repository.js';
 
 export interface PostFilter {
   /** A tsquery built by `prefixTsQuery`, or null for no search. */
@@ -64,34 +65,142 @@ function withCategory<O>(query: SelectQueryBuilder<Database, 'posts', O>) {
   return query.leftJoin('categories', 'categories.id', 'posts.category_id');
 }
 
-export async function listPostsPage(
+/** The page's rows, found by their ids in order (a deferred join; see listPostsPage). */
+function pageRows(db: Db, ids: SelectQueryBuilder<Database, 'posts', { id: string }> | string[]) {
+  return withCategory(db.selectFrom('posts'))
+    .select([...summaryColumns, ...categoryColumns])
+    .where('posts.id', 'in', ids)
+    .orderBy('posts.updated_at', 'desc')
+    .orderBy('posts.id', 'desc')
+    .execute();
+}
+
+/**
+ * A page of a list without a search. The total comes from the counters (post-counts.repository),
+ * never from the posts; the page's ids come from posts_order_idx or posts_status_idx alone (an
+ * index-only scan), so the rows skipped by a deep OFFSET are never read from the table; only the
+ * page's own rows are.
+ */
+async function listUnsearchedPage(
   db: Db,
   domainId: string,
-  filter: PostFilter,
+  filter: Omit<PostFilter, 'tsQuery'>,
   page: { limit: number; offset: number },
 ) {
-  const base = filtered(db, domainId, filter);
-  // Deferred join: the page's ids come from posts_order_idx alone (an index-only scan), so the rows
-  // skipped by a deep OFFSET are never read from the table; only the page's own rows are.
-  const pageIds = base
+  const pageIds = filtered(db, domainId, { ...filter, tsQuery: null })
     .select('posts.id')
     .orderBy('posts.updated_at', 'desc')
     .orderBy('posts.id', 'desc')
     .limit(page.limit)
     .offset(page.offset);
-  const [rows, total] = await Promise.all([
-    withCategory(db.selectFrom('posts'))
-      .select([...summaryColumns, ...categoryColumns])
-      .where('posts.id', 'in', pageIds)
-      .orderBy('posts.updated_at', 'desc')
-      .orderBy('posts.id', 'desc')
-      .execute(),
-    base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: total.n };
+  const [rows, total] = await Promise.all([pageRows(db, pageIds), sumPostCounts(db, domainId, filter)]);
+  return { rows, total, estimate: false };
 }
 
-export type PostSummaryRow = Awaited<ReturnType<typeof listPostsPage>>['rows'][number];
+/** How many of the domain's latest posts (within the filters) a search's estimate looks at. */
+export const SEARCH_SAMPLE_SIZE = 1000;
+
+/**
+ * A page of a search. One statement takes the matches from the GIN index (posts_domain_search_idx)
+ * up to `exactLimit` + 1; when there are no more than `exactLimit`, they are all there, so the same
+ * statement gives the exact total and the page's ids. Above it the total is an estimate: the share
+ * of matches among the domain's latest SEARCH_SAMPLE_SIZE posts (within the same filters) times
+ * those filters' total from the counters, never less than what was counted
+ * (docs/decisions/025-list-totals-and-search-totals.md).
+ */
+async function searchPostsPage(
+  db: Db,
+  domainId: string,
+  filter: PostFilter & { tsQuery: string },
+  page: { limit: number; offset: number },
+  exactLimit: number,
+) {
+  const matches = filtered(db, domainId, filter)
+    .select(['posts.id', 'posts.updated_at'])
+    .limit(exactLimit + 1);
+  const capped = await db
+    .with(
+      (cte) => cte('capped').materialized(),
+      () => matches,
+    )
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom('capped')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .as('n'),
+      // The ids are cast after the order, so that they sort as uuids (the page order's tie-break).
+      sql<string[]>`array(${eb
+        .selectFrom('capped')
+        .select('id')
+        .orderBy('updated_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(page.limit)
+        .offset(page.offset)})::text[]`.as('ids'),
+    ])
+    .executeTakeFirstOrThrow();
+  const found = capped.n ?? 0;
+  if (found <= exactLimit) {
+    const rows = capped.ids.length > 0 ? await pageRows(db, capped.ids) : [];
+    return { rows, total: found, estimate: false };
+  }
+
+  const pageIds = filtered(db, domainId, filter)
+    .select('posts.id')
+    .orderBy('posts.updated_at', 'desc')
+    .orderBy('posts.id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset);
+  const latest = filtered(db, domainId, { ...filter, tsQuery: null })
+    .select('posts.search')
+    .orderBy('posts.updated_at', 'desc')
+    .orderBy('posts.id', 'desc')
+    .limit(SEARCH_SAMPLE_SIZE);
+  const [rows, sample, counted] = await Promise.all([
+    pageRows(db, pageIds),
+    db
+      .selectFrom(latest.as('latest'))
+      .select([
+        sql<number>`count(*) filter (where latest.search @@ to_tsquery('simple', ${filter.tsQuery}))::int`.as(
+          'hits',
+        ),
+        sql<number>`count(*)::int`.as('seen'),
+      ])
+      .executeTakeFirstOrThrow(),
+    sumPostCounts(db, domainId, filter),
+  ]);
+  return { rows, total: estimateTotal(found, sample, counted), estimate: true };
+}
+
+/** Searches that match more posts than this get an estimated total (decision 025). */
+export const DEFAULT_EXACT_SEARCH_TOTAL = 1000;
+
+/**
+ * A page of posts and its total: `estimate` is true when the total of a search with more than
+ * `exactSearchTotal` matches is an estimate.
+ */
+export function listPostsPage(
+  db: Db,
+  domainId: string,
+  filter: PostFilter,
+  page: { limit: number; offset: number },
+  exactSearchTotal = DEFAULT_EXACT_SEARCH_TOTAL,
+) {
+  const { tsQuery, ...rest } = filter;
+  return tsQuery
+    ? searchPostsPage(db, domainId, { ...rest, tsQuery }, page, exactSearchTotal)
+    : listUnsearchedPage(db, domainId, rest, page);
+}
+
+/**
+ * A search's total from the share of matches in a sample, kept between what was counted and the
+ * number of posts the search could match at all.
+ */
+export function estimateTotal(counted: number, sample: { hits: number; seen: number }, possible: number) {
+  const scaled = sample.seen === 0 ? 0 : Math.round((sample.hits / sample.seen) * possible);
+  return Math.max(counted, Math.min(possible, scaled));
+}
+
+export type PostSummaryRow = Awaited<ReturnType<typeof pageRows>>[number];
 
 export function findPost(db: Db, domainId: string, id: string, options: { forUpdate?: boolean } = {}) {
   let query = withCategory(db.selectFrom('posts'))

@@ -69,6 +69,19 @@ export interface ColumnDefsTable {
   position: number;
 }
 
+/**
+ * How many posts of a domain have one workflow state and one combination of filterable values
+ * (the post's fields projected onto the domain's filterable select fields); kept by triggers.
+ */
+export interface PostCountsTable {
+  domain_id: string;
+  approved: boolean;
+  published: boolean;
+  filter_values: ColumnType<Record<string, FieldValue>, string, string>;
+  /** bigint: the driver returns it as a string. */
+  n: ColumnType<string, string | number, string | number>;
+}
+
 export interface IdpAccountsTable {
   id: Generated<string>;
   /** Stored lower-case, like memberships: the token's e-mail is matched against both. */
@@ -136,6 +149,7 @@ export interface Database {
   posts: PostsTable;
   post_tags: PostTagsTable;
   column_defs: ColumnDefsTable;
+  post_counts: PostCountsTable;
   idp_accounts: IdpAccountsTable;
   idp_payloads: IdpPayloadsTable;
   idp_keys: IdpKeysTable;

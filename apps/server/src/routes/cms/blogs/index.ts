@@ -26,7 +26,7 @@ import { BlogListQuery, BlogPostBody, ManageQuery } from './schemas.js';
 const tags = ['blog posts'];
 const etagHeader = { headers: { etag: Type.String({ description: 'The version, for If-Match' }) } };
 
-export default async function blogRoutes(app: FastifyInstance) {
+export default async function blogRoutes(app: FastifyInstance, options: { exactSearchTotal?: number } = {}) {
   app.get<{ Querystring: BlogListQuery }>(
     '/cms/blogs/all',
     {
@@ -44,7 +44,7 @@ export default async function blogRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const access = await requireDomain(app.db, request, request.query.domain, 'read');
-      return listPosts(app.db, access.id, request.query);
+      return listPosts(app.db, access.id, request.query, options);
     },
   );
 

@@ -26,22 +26,27 @@ export async function listPosts(
   db: Db,
   domainId: string,
   query: BlogListQuery,
+  options: { exactSearchTotal?: number } = {},
 ): Promise<PagedResponse<BlogPostSummary>> {
   const hasFieldFilter = Object.keys(query).some((name) => name.startsWith('field.'));
   const fields = hasFieldFilter ? fieldFilters(query, await listColumnDefs(db, domainId)) : {};
-  const { rows, total } = await listPostsPage(
+  const filter = { ...(query.status ? { status: query.status } : {}), fields };
+  const page = { limit: query.numberOfEntries, offset: query.page * query.numberOfEntries };
+  const { rows, total, estimate } = await listPostsPage(
     db,
     domainId,
-    { tsQuery: prefixTsQuery(query.search), ...(query.status ? { status: query.status } : {}), fields },
-    { limit: query.numberOfEntries, offset: query.page * query.numberOfEntries },
+    { ...filter, tsQuery: prefixTsQuery(query.search) },
+    page,
+    options.exactSearchTotal,
   );
   const tags = await findTagsOfPosts(
     db,
     rows.map((r) => r.id),
   );
-  return paged(
+  const result = paged(
     rows.map((row) => toBlogPostSummary(row, tags.get(row.id) ?? [])),
     total,
     query,
   );
+  return estimate ? { ...result, totalEntriesIsEstimate: true } : result;
 }
