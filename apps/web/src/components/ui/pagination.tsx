@@ -51,7 +51,7 @@ function pagerModel(
 /**
  * "Showing X to Y of Z results", previous and next, and numbered pages shortened with an ellipsis.
  * Shown only when there is more than one page (spec §2). With an estimated total, "Showing X to Y
- * of about Z results", and the pages end at the next one (docs/decisions/025-search-totals.md).
+ * of about Z results", and the pages end at the next one (docs/decisions/025-list-totals-and-search-totals.md).
  */
 export function Pagination({
   page,

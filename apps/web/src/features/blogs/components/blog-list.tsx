@@ -45,7 +45,7 @@ export function BlogList({ domain, role, filters, onFiltersChange, onOpenPost, n
   const commands = usePostCommands(domain);
   const [toDelete, setToDelete] = useState<BlogPostSummary>();
   const totalPages = list.data?.totalPages ?? 0;
-  // A large search's total is an estimate (docs/decisions/025-search-totals.md): pages past the
+  // A large search's total is an estimate (docs/decisions/025-list-totals-and-search-totals.md): pages past the
   // estimated last one may exist, so only an empty page says the current one is past the end. It
   // must be this page's answer (currentData), not the last page's kept while this one loads.
   const estimated = list.data?.totalEntriesIsEstimate === true;
