@@ -9,6 +9,7 @@ import { TokenVerifier } from './lib/token-verifier.js';
 import auth from './plugins/app/auth.js';
 import errorHandler from './plugins/app/error-handler.js';
 import finiteQuery from './plugins/app/finite-query.js';
+import requestLog from './plugins/app/request-log.js';
 import userRateLimit from './plugins/app/user-rate-limit.js';
 import database from './plugins/external/database.js';
 import openapi from './plugins/external/swagger.js';
@@ -98,6 +99,8 @@ export async function buildApp(options: AppOptions) {
   const { env } = options;
   const app = Fastify({
     logger: options.logger ?? { level: env.LOG_LEVEL },
+    // Fastify's own request logging writes two lines per request; requestLog writes one.
+    disableRequestLogging: true,
     bodyLimit: BODY_LIMIT,
     // Behind a proxy, the client's address comes from X-Forwarded-For, so the sign-in limits and
     // the logs see each user rather than the proxy (TRUST_PROXY, docs/deploy.md).
@@ -125,6 +128,7 @@ export async function buildApp(options: AppOptions) {
   const builtIn = env.OIDC_AUTHORITY
     ? undefined
     : await (await import('./plugins/app/idp/index.js')).startIdentityProvider(env, options.db);
+  await app.register(requestLog);
   await app.register(errorHandler);
   await app.register(finiteQuery);
   // Each kind of page sets its own CSP (the web app, the API reference, the sign-in pages, stored
