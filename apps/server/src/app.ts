@@ -5,11 +5,11 @@ import type { Env } from './config/env.js';
 import type { Db } from './db/database.js';
 import { errorBody } from './lib/app-error.js';
 import { webAppPolicy } from './lib/content-security-policy.js';
+import { RequestLogController } from './lib/request-log-controller.js';
 import { TokenVerifier } from './lib/token-verifier.js';
 import auth from './plugins/app/auth.js';
 import errorHandler from './plugins/app/error-handler.js';
 import finiteQuery from './plugins/app/finite-query.js';
-import requestLog from './plugins/app/request-log.js';
 import userRateLimit from './plugins/app/user-rate-limit.js';
 import database from './plugins/external/database.js';
 import openapi from './plugins/external/swagger.js';
@@ -99,8 +99,7 @@ export async function buildApp(options: AppOptions) {
   const { env } = options;
   const app = Fastify({
     logger: options.logger ?? { level: env.LOG_LEVEL },
-    // Fastify's own request logging writes two lines per request; requestLog writes one.
-    disableRequestLogging: true,
+    logController: new RequestLogController(),
     bodyLimit: BODY_LIMIT,
     // Behind a proxy, the client's address comes from X-Forwarded-For, so the sign-in limits and
     // the logs see each user rather than the proxy (TRUST_PROXY, docs/deploy.md).
@@ -128,7 +127,6 @@ export async function buildApp(options: AppOptions) {
   const builtIn = env.OIDC_AUTHORITY
     ? undefined
     : await (await import('./plugins/app/idp/index.js')).startIdentityProvider(env, options.db);
-  await app.register(requestLog);
   await app.register(errorHandler);
   await app.register(finiteQuery);
   // Each kind of page sets its own CSP (the web app, the API reference, the sign-in pages, stored
