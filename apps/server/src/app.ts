@@ -5,6 +5,7 @@ import type { Env } from './config/env.js';
 import type { Db } from './db/database.js';
 import { errorBody } from './lib/app-error.js';
 import { webAppPolicy } from './lib/content-security-policy.js';
+import { RequestLogController } from './lib/request-log-controller.js';
 import { TokenVerifier } from './lib/token-verifier.js';
 import auth from './plugins/app/auth.js';
 import errorHandler from './plugins/app/error-handler.js';
@@ -98,6 +99,7 @@ export async function buildApp(options: AppOptions) {
   const { env } = options;
   const app = Fastify({
     logger: options.logger ?? { level: env.LOG_LEVEL },
+    logController: new RequestLogController(),
     bodyLimit: BODY_LIMIT,
     // Behind a proxy, the client's address comes from X-Forwarded-For, so the sign-in limits and
     // the logs see each user rather than the proxy (TRUST_PROXY, docs/deploy.md).

@@ -1,8 +1,10 @@
+import cluster from 'node:cluster';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { listenForBackupRequests } from './backup/backup-requests.js';
-import { EnvError, parseEnv } from './config/env.js';
+import { primaryLog, runCluster } from './cluster.js';
+import { EnvError, parseEnv, type Env } from './config/env.js';
 import { openDatabase } from './db/open-database.js';
 import { demoBanner } from './demo/demo-banner.js';
 import { seedDemoIfEmpty } from './demo/seed-demo.js';
@@ -13,9 +15,42 @@ const WEB_ROOT = path.resolve(here, '../../web/dist');
 /** Unregistered uploads are looked for every hour, and removed once a day old. */
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
+/**
+ * WEB_CONCURRENCY > 1 (PostgreSQL only; env.ts refuses it with PGlite): what must happen once
+ * happens here, in the primary, before any worker starts: migrations, the built-in provider's first
+ * keys and the demo. The workers then serve, and the primary keeps them running (cluster.ts).
+ */
+async function primary(env: Env) {
+  const log = primaryLog(env.LOG_LEVEL);
+  const opened = await openDatabase(env);
+  let demo: Awaited<ReturnType<typeof seedDemoIfEmpty>> = null;
+  try {
+    if (!env.OIDC_AUTHORITY) await (await import('./idp/keys.js')).loadOrCreateKeys(opened.db);
+    demo = env.MASTHEAD_DEMO
+      ? await seedDemoIfEmpty(opened.db, new Date(), { account: !env.OIDC_AUTHORITY })
+      : null;
+  } finally {
+    await opened.close();
+  }
+  if (demo) log.info(demo.message);
+  runCluster({
+    workers: env.WEB_CONCURRENCY,
+    log,
+    onListening: () => {
+      log.info(
+        `Masthead is running at ${env.PUBLIC_URL} (database: PostgreSQL, ${env.WEB_CONCURRENCY} processes)`,
+      );
+      if (demo?.account) process.stdout.write(demoBanner(env.PUBLIC_URL, demo.account));
+    },
+  });
+}
+
 async function main() {
   const env = parseEnv();
-  const opened = await openDatabase(env);
+  if (env.WEB_CONCURRENCY > 1 && cluster.isPrimary) return primary(env);
+  // A worker of the cluster: the primary has migrated and seeded already.
+  const worker = cluster.isWorker;
+  const opened = await openDatabase(env, { migrate: !worker });
   const app = await buildApp({
     env,
     db: opened.db,
@@ -35,9 +70,10 @@ async function main() {
     await opened.close();
   });
 
-  const demo = env.MASTHEAD_DEMO
-    ? await seedDemoIfEmpty(opened.db, new Date(), { account: !env.OIDC_AUTHORITY })
-    : null;
+  const demo =
+    env.MASTHEAD_DEMO && !worker
+      ? await seedDemoIfEmpty(opened.db, new Date(), { account: !env.OIDC_AUTHORITY })
+      : null;
   if (demo) app.log.info(demo.message);
 
   let closing = false;
@@ -57,6 +93,7 @@ async function main() {
   }
 
   await app.listen({ port: env.PORT, host: env.HOST });
+  if (worker) return;
   app.log.info(
     `Masthead is running at ${env.PUBLIC_URL} (database: ${opened.kind === 'pglite' ? `PGlite in ${env.DATA_DIR}` : 'PostgreSQL'})`,
   );

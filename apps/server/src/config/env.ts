@@ -75,6 +75,8 @@ const EnvSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(1200),
   /** A post search counts its matches exactly up to this many; above, its total is an estimate. */
   SEARCH_EXACT_TOTAL: z.coerce.number().int().min(1).max(1_000_000).default(1000),
+  /** Server processes sharing PORT (node's cluster module); more than 1 needs PostgreSQL. */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MASTHEAD_DEMO: flag.default(true),
 });
@@ -88,6 +90,12 @@ function crossProblems(source: Record<string, string>): string[] {
   const { S3_PUBLIC_URL: publicUrl, S3_PUBLIC_BASE_URL: baseUrl } = source;
   if (publicUrl && baseUrl && publicUrl.replace(/\/+$/, '') !== baseUrl.replace(/\/+$/, '')) {
     problems.push('S3_PUBLIC_BASE_URL: differs from S3_PUBLIC_URL; set only S3_PUBLIC_URL');
+  }
+  // PGlite is one database in one process, behind the data-folder lock: a second process cannot open it.
+  if (Number(source.WEB_CONCURRENCY) > 1 && !source.DATABASE_URL) {
+    problems.push(
+      'WEB_CONCURRENCY: must be 1 with the embedded database (PGlite serves one process); set DATABASE_URL to a PostgreSQL server to run several',
+    );
   }
   if (source.STORAGE_DRIVER !== 's3') return problems;
   for (const key of ['S3_BUCKET', 'S3_REGION']) {

@@ -23,6 +23,14 @@ export const ACCEPTED_ALGORITHMS = [
   'EdDSA',
 ];
 const CLOCK_TOLERANCE_SECONDS = 5;
+/**
+ * A verified token's user is remembered until its `exp`, and for at most 5 minutes, so that a
+ * signing key the provider withdraws stops working about as soon as jose's JWKS cache forgets it.
+ */
+const VERIFIED_MAX_AGE_MS = 5 * 60_000;
+/** Enough for every signed-in user of a large back office; a few MB at most (see maxSize). */
+const VERIFIED_MAX_TOKENS = 10_000;
+const VERIFIED_MAX_CHARS = 16 * 1024 * 1024;
 /** A provider that does not answer in time is unavailable (jose's own JWKS timeout is the same). */
 const PROVIDER_TIMEOUT_MS = 5_000;
 
@@ -48,6 +56,8 @@ export interface TokenVerifierOptions {
   fetch?: typeof fetch;
   /** How long discovery and userinfo may take; 5 s by default. */
   timeoutMs?: number;
+  /** The clock, in milliseconds (tests use a fake one); Date.now by default. */
+  now?: () => number;
   /**
    * The built-in provider's issuer and public keys, handed over in-process: its tokens are then
    * checked without any request (PUBLIC_URL may not be reachable from inside), with the same checks.
@@ -76,13 +86,39 @@ export class TokenVerifier {
     max: 10_000,
     ttl: 5 * 60_000,
   });
+  /**
+   * Tokens that passed every check, keyed by the whole token string, with the instant (ms) they
+   * stop being trusted without a new check. Failures are never kept: a refused token is checked
+   * again on every request. Verifying an ES256 signature is the largest fixed cost of a request.
+   */
+  private readonly verified = new LRUCache<string, { user: VerifiedUser; until: number }>({
+    max: VERIFIED_MAX_TOKENS,
+    maxSize: VERIFIED_MAX_CHARS,
+    sizeCalculation: (_value, token) => token.length,
+  });
   private readonly fetch: typeof fetch;
+  private readonly now: () => number;
 
   constructor(private readonly options: TokenVerifierOptions) {
     this.fetch = options.fetch ?? fetch;
+    this.now = options.now ?? Date.now;
   }
 
   async verify(token: string): Promise<VerifiedUser> {
+    const cached = this.verified.get(token);
+    if (cached) {
+      if (this.now() < cached.until) return cached.user;
+      this.verified.delete(token);
+    }
+    const { user, exp } = await this.check(token);
+    // Strictly before exp, without the clock tolerance: the cache never accepts a token that the
+    // full check would refuse. From exp on, every request is checked in full again.
+    const until = Math.min(exp * 1000, this.now() + VERIFIED_MAX_AGE_MS);
+    if (this.now() < until) this.verified.set(token, { user, until });
+    return user;
+  }
+
+  private async check(token: string): Promise<{ user: VerifiedUser; exp: number }> {
     const source = await this.keySource();
     let payload: JWTPayload;
     try {
@@ -92,6 +128,7 @@ export class TokenVerifier {
         algorithms: ACCEPTED_ALGORITHMS,
         clockTolerance: CLOCK_TOLERANCE_SECONDS,
         requiredClaims: ['sub', 'exp'],
+        currentDate: new Date(this.now()),
       }));
     } catch (error) {
       if (error instanceof joseErrors.JWKSTimeout)
@@ -102,12 +139,14 @@ export class TokenVerifier {
       throw error;
     }
     const sub = String(payload.sub);
+    // requiredClaims made jose check that exp is there and a number.
+    const exp = Number(payload.exp);
     const name = typeof payload.name === 'string' ? payload.name : undefined;
     if (typeof payload.email === 'string' && payload.email) {
-      return { sub, email: payload.email.toLowerCase(), name: name ?? payload.email };
+      return { user: { sub, email: payload.email.toLowerCase(), name: name ?? payload.email }, exp };
     }
     const info = await this.userinfo(token, sub, source.userinfoEndpoint);
-    return { sub, email: info.email.toLowerCase(), name: name ?? info.name ?? info.email };
+    return { user: { sub, email: info.email.toLowerCase(), name: name ?? info.name ?? info.email }, exp };
   }
 
   private async keySource(): Promise<KeySource> {

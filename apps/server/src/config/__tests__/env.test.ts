@@ -111,3 +111,25 @@ describe('parseEnv for TRUST_PROXY', () => {
     },
   );
 });
+
+describe('parseEnv for WEB_CONCURRENCY', () => {
+  const postgres = { DATABASE_URL: 'postgres://db.example.test/masthead' };
+
+  it('should run one process by default, and several on PostgreSQL', () => {
+    expect(parseEnv({}).WEB_CONCURRENCY).toBe(1);
+    expect(parseEnv({ ...postgres, WEB_CONCURRENCY: '4' }).WEB_CONCURRENCY).toBe(4);
+    expect(parseEnv({ WEB_CONCURRENCY: '1' }).WEB_CONCURRENCY).toBe(1);
+  });
+
+  it('should refuse several processes on the embedded database, with a message that says what to do', () => {
+    expect(() => parseEnv({ WEB_CONCURRENCY: '2' })).toThrow(
+      /WEB_CONCURRENCY: must be 1 with the embedded database .*set DATABASE_URL/,
+    );
+  });
+
+  it('should refuse a count that is not a whole number from 1 to 64', () => {
+    for (const value of ['0', '-1', '1.5', 'two', '65']) {
+      expect(() => parseEnv({ ...postgres, WEB_CONCURRENCY: value }), value).toThrow(/WEB_CONCURRENCY/);
+    }
+  });
+});
