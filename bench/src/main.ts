@@ -166,7 +166,8 @@ async function benchmark(text: Writer, filled: Awaited<ReturnType<typeof prepare
   const idp = await startIdentityProvider();
   const server = await startServer({
     OIDC_AUTHORITY: idp.issuer,
-    DATABASE_POOL_SIZE: String(config.connections),
+    // The pool size is per process: all processes together hold as many connections as the raw SQL.
+    DATABASE_POOL_SIZE: String(Math.ceil(config.connections / config.processes)),
     WEB_CONCURRENCY: String(config.processes),
     ...(config.db === 'pglite' ? { DATA_DIR: config.pgliteDir } : { DATABASE_URL: config.benchUrl }),
   });
