@@ -1,4 +1,4 @@
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { CompiledQuery, sql, type SelectQueryBuilder } from 'kysely';
 import type { BlogStatus, FieldValue } from '@masthead/contract';
 import type { Db } from '../database.js';
 import type { Database, NewPost } from '../tables/database.table.js';
@@ -97,16 +97,50 @@ async function listUnsearchedPage(
   return { rows, total, estimate: false };
 }
 
+/**
+ * A search the planner expects to match more than this many times the exact bound skips the count
+ * (decision 025). Its statistics come from ANALYZE (autovacuum on PostgreSQL); without them (a
+ * fresh PGlite) the estimate is small and the search is counted as before.
+ */
+const CLEARLY_ABOVE_BOUND = 10;
+
+/** The planner's estimate of the rows a query returns: free, since it only plans it. */
+async function plannedRows(db: Db, query: { compile(): CompiledQuery }): Promise<number> {
+  const compiled = query.compile();
+  const result = await db.executeQuery<{ 'QUERY PLAN': unknown }>(
+    CompiledQuery.raw(`explain (format json) ${compiled.sql}`, [...compiled.parameters]),
+  );
+  const plan = result.rows[0]?.['QUERY PLAN'];
+  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as [{ Plan: { 'Plan Rows': number } }];
+  return parsed[0].Plan['Plan Rows'];
+}
+
 /** How many of the domain's latest posts (within the filters) a search's estimate looks at. */
 export const SEARCH_SAMPLE_SIZE = 1000;
+
+/** A search's page in list order, by whichever plan the planner finds cheapest. */
+function searchPageIds(
+  db: Db,
+  domainId: string,
+  filter: PostFilter,
+  page: { limit: number; offset: number },
+) {
+  return filtered(db, domainId, filter)
+    .select('posts.id')
+    .orderBy('posts.updated_at', 'desc')
+    .orderBy('posts.id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset);
+}
 
 /**
  * A page of a search. One statement takes the matches from the GIN index (posts_domain_search_idx)
  * up to `exactLimit` + 1; when there are no more than `exactLimit`, they are all there, so the same
  * statement gives the exact total and the page's ids. Above it the total is an estimate: the share
  * of matches among the domain's latest SEARCH_SAMPLE_SIZE posts (within the same filters) times
- * those filters' total from the counters, never less than what was counted
- * (docs/decisions/025-list-totals-and-search-totals.md).
+ * those filters' total from the counters, never less than what was counted. A search the planner
+ * expects to match more than CLEARLY_ABOVE_BOUND times the bound skips the count and the sample,
+ * and takes the planner's estimate (docs/decisions/025-list-totals-and-search-totals.md).
  */
 async function searchPostsPage(
   db: Db,
@@ -115,6 +149,16 @@ async function searchPostsPage(
   page: { limit: number; offset: number },
   exactLimit: number,
 ) {
+  // A word in a large share of the domain: the planner's statistics say so at once, and counting
+  // even the first bound + 1 of its matches would cost more than the rest of the call.
+  const planned = await plannedRows(db, filtered(db, domainId, filter).select('posts.id'));
+  if (planned > exactLimit * CLEARLY_ABOVE_BOUND) {
+    const pageIds = searchPageIds(db, domainId, filter, page);
+    const [rows, possible] = await Promise.all([pageRows(db, pageIds), sumPostCounts(db, domainId, filter)]);
+    const total = Math.max(exactLimit + 1, Math.min(possible, planned));
+    return { rows, total, estimate: true };
+  }
+
   const matches = filtered(db, domainId, filter)
     .select(['posts.id', 'posts.updated_at'])
     .limit(exactLimit + 1);
@@ -144,12 +188,7 @@ async function searchPostsPage(
     return { rows, total: found, estimate: false };
   }
 
-  const pageIds = filtered(db, domainId, filter)
-    .select('posts.id')
-    .orderBy('posts.updated_at', 'desc')
-    .orderBy('posts.id', 'desc')
-    .limit(page.limit)
-    .offset(page.offset);
+  const pageIds = searchPageIds(db, domainId, filter, page);
   const latest = filtered(db, domainId, { ...filter, tsQuery: null })
     .select('posts.search')
     .orderBy('posts.updated_at', 'desc')

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../helpers/test-app.js';
 import { createPost, newDomainApi, type BlogApi } from './blog-fixtures.js';
@@ -83,5 +84,42 @@ describe('GET /cms/blogs/all search totals', () => {
     const body = (await api.list({})).json();
     expect(body.totalEntries).toBe(30);
     expect(body.totalEntriesIsEstimate).toBeUndefined();
+  });
+});
+
+// With statistics (ANALYZE; autovacuum does it on PostgreSQL) the planner knows a word that is in
+// most posts, and the search skips the count (decision 025). The page must still be right.
+describe('GET /cms/blogs/all search totals for a word the planner knows to be common', () => {
+  let planned: TestContext;
+  let plannedApi: BlogApi;
+  const everywhere: string[] = [];
+
+  beforeAll(async () => {
+    planned = await createTestContext({ env: { SEARCH_EXACT_TOTAL: '2' } });
+    ({ api: plannedApi } = await newDomainApi(planned));
+    for (let i = 0; i < 60; i++) {
+      const post = await createPost(plannedApi, { title: `Everywhere ${i}${i % 4 === 0 ? '' : ' often'}` });
+      everywhere.unshift(post.id);
+    }
+    await sql`analyze posts`.execute(planned.db);
+  });
+  afterAll(async () => planned.close());
+
+  it('should flag an estimate between the bound and the domain, and give the right pages', async () => {
+    const body = (await plannedApi.list({ search: 'everywhere', numberOfEntries: 10 })).json();
+    expect(body.totalEntriesIsEstimate).toBe(true);
+    expect(body.totalEntries).toBeGreaterThan(2);
+    expect(body.totalEntries).toBeLessThanOrEqual(60);
+    expect(entryIds(body)).toEqual(everywhere.slice(0, 10));
+    const third = (await plannedApi.list({ search: 'everywhere', numberOfEntries: 10, page: 2 })).json();
+    expect(entryIds(third)).toEqual(everywhere.slice(20, 30));
+  });
+
+  it('should still count a rarer word of the same domain exactly', async () => {
+    const body = (await plannedApi.list({ search: 'often', status: 'draft', numberOfEntries: 50 })).json();
+    expect(body.totalEntriesIsEstimate).toBe(true);
+    const exact = (await plannedApi.list({ search: 'everywhere 7' })).json();
+    expect(exact.totalEntries).toBe(1);
+    expect(exact.totalEntriesIsEstimate).toBeUndefined();
   });
 });
