@@ -15,10 +15,17 @@ export type DatabaseTarget =
 // pg returns bigint (int8) as string; counts are cast to int in SQL, and dates stay Date objects.
 export function createDatabase(target: DatabaseTarget): Db {
   if (target.kind === 'postgres') {
+    // A search's GIN bitmap of a common prefix outgrows the default 4 MB of work_mem at a million
+    // posts and turns lossy, and each row of a lossy page is rechecked against its TOASTed tsvector:
+    // 730 ms instead of 154 ms for a two-word search (docs/performance.md, decision 025).
+    const settings = [
+      '-c work_mem=32MB',
+      ...(target.searchPath ? [`-c search_path=${target.searchPath}`] : []),
+    ];
     const pool = new pg.Pool({
       connectionString: target.url,
       max: target.poolSize ?? 10,
-      ...(target.searchPath ? { options: `-c search_path=${target.searchPath}` } : {}),
+      options: settings.join(' '),
     });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }

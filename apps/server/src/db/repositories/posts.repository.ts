@@ -136,11 +136,12 @@ function searchPageIds(
 /**
  * A page of a search. One statement takes the matches from the GIN index (posts_domain_search_idx)
  * up to `exactLimit` + 1; when there are no more than `exactLimit`, they are all there, so the same
- * statement gives the exact total and the page's ids. Above it the total is an estimate: the share
- * of matches among the domain's latest SEARCH_SAMPLE_SIZE posts (within the same filters) times
- * those filters' total from the counters, never less than what was counted. A search the planner
- * expects to match more than CLEARLY_ABOVE_BOUND times the bound skips the count and the sample,
- * and takes the planner's estimate (docs/decisions/025-list-totals-and-search-totals.md).
+ * statement gives the exact total and the page's ids. Above it the total is an estimate, never less
+ * than what was counted nor more than the filters' total from the counters: the planner's, when its
+ * statistics expect more matches than were counted, or else the share of matches among the domain's
+ * latest SEARCH_SAMPLE_SIZE posts (within the same filters) times that total. A search the planner
+ * expects to match more than CLEARLY_ABOVE_BOUND times the bound skips the count altogether
+ * (docs/decisions/025-list-totals-and-search-totals.md).
  */
 async function searchPostsPage(
   db: Db,
@@ -189,25 +190,35 @@ async function searchPostsPage(
   }
 
   const pageIds = searchPageIds(db, domainId, filter, page);
+  // The planner's estimate, when its statistics see more matches than were counted; otherwise
+  // (no statistics yet, as on a fresh PGlite) the share of matches in a sample of the latest posts.
+  const [rows, possible, sample] = await Promise.all([
+    pageRows(db, pageIds),
+    sumPostCounts(db, domainId, filter),
+    planned > found ? null : matchesAmongLatest(db, domainId, filter),
+  ]);
+  const total = sample
+    ? estimateTotal(found, sample, possible)
+    : Math.max(found, Math.min(possible, planned));
+  return { rows, total, estimate: true };
+}
+
+/** How many of the domain's latest SEARCH_SAMPLE_SIZE posts (within the filters) the search matches. */
+function matchesAmongLatest(db: Db, domainId: string, filter: PostFilter & { tsQuery: string }) {
   const latest = filtered(db, domainId, { ...filter, tsQuery: null })
     .select('posts.search')
     .orderBy('posts.updated_at', 'desc')
     .orderBy('posts.id', 'desc')
     .limit(SEARCH_SAMPLE_SIZE);
-  const [rows, sample, counted] = await Promise.all([
-    pageRows(db, pageIds),
-    db
-      .selectFrom(latest.as('latest'))
-      .select([
-        sql<number>`count(*) filter (where latest.search @@ to_tsquery('simple', ${filter.tsQuery}))::int`.as(
-          'hits',
-        ),
-        sql<number>`count(*)::int`.as('seen'),
-      ])
-      .executeTakeFirstOrThrow(),
-    sumPostCounts(db, domainId, filter),
-  ]);
-  return { rows, total: estimateTotal(found, sample, counted), estimate: true };
+  return db
+    .selectFrom(latest.as('latest'))
+    .select([
+      sql<number>`count(*) filter (where latest.search @@ to_tsquery('simple', ${filter.tsQuery}))::int`.as(
+        'hits',
+      ),
+      sql<number>`count(*)::int`.as('seen'),
+    ])
+    .executeTakeFirstOrThrow();
 }
 
 /** Searches that match more posts than this get an estimated total (decision 025). */
