@@ -1,10 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { get } from 'node:http';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_ENTRY, freePort, startProcess, type RunningProcess } from '../helpers/server-process.js';
-import { TEST_DB } from '../helpers/test-database.js';
+import { TEST_DB, createScratchPostgresDatabase } from '../helpers/test-database.js';
 import { startTestIdentityProvider, type TestIdentityProvider } from '../helpers/test-identity-provider.js';
 
 // WEB_CONCURRENCY (issue 10, "Scale out"): the built server as N processes behind one port. It
@@ -38,21 +36,9 @@ afterAll(async () => {
 
 /** A database of this file's own on the PostgreSQL server, dropped after. */
 async function createPostgresDatabase(): Promise<string> {
-  const adminUrl = process.env.TEST_DATABASE_URL!;
-  const name = `masthead_cluster_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  dropDatabase = async () => {
-    const again = new pg.Client({ connectionString: adminUrl });
-    await again.connect();
-    await again.query(`drop database if exists ${name} with (force)`);
-    await again.end();
-  };
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
+  const scratch = await createScratchPostgresDatabase('masthead_cluster');
+  dropDatabase = scratch.drop;
+  return scratch.url;
 }
 
 /** A GET on a connection of its own, so that the cluster hands each one to the next worker. */

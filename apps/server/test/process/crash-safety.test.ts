@@ -1,8 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAfterRestart } from '../helpers/ledger-check.js';
 import {
@@ -12,7 +10,7 @@ import {
   startProcess,
   type RunningProcess,
 } from '../helpers/server-process.js';
-import { TEST_DB } from '../helpers/test-database.js';
+import { TEST_DB, createScratchPostgresDatabase } from '../helpers/test-database.js';
 import { startTestIdentityProvider, type TestIdentityProvider } from '../helpers/test-identity-provider.js';
 import { LoadClient, type Target } from '../helpers/write-load.js';
 
@@ -30,23 +28,11 @@ let dataDir: string;
 let env: Record<string, string>;
 let dropDatabase: (() => Promise<void>) | undefined;
 
-/** On PostgreSQL, a database of this file's own, created from the admin connection and dropped after. */
+/** A database of this file's own on the PostgreSQL server, dropped after. */
 async function createPostgresDatabase(): Promise<string> {
-  const adminUrl = process.env.TEST_DATABASE_URL!;
-  const name = `masthead_crash_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  dropDatabase = async () => {
-    const again = new pg.Client({ connectionString: adminUrl });
-    await again.connect();
-    await again.query(`drop database if exists ${name} with (force)`);
-    await again.end();
-  };
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
+  const scratch = await createScratchPostgresDatabase('masthead_crash');
+  dropDatabase = scratch.drop;
+  return scratch.url;
 }
 
 async function cli(...args: string[]) {

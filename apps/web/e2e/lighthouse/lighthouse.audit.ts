@@ -5,17 +5,12 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '../support/fixtures';
-import { CHROMIUM } from '../support/e2e-server';
+import { CHROMIUM, CHROMIUM_ARGS } from '../support/e2e-server';
 import { signIn } from '../support/sign-in';
 
 /** The flags the brief and CI use for Debian's Chromium, in new headless mode. */
 const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
+  ...CHROMIUM_ARGS,
   '--headless=new',
   // Chromium picks a free port and writes it to DevToolsActivePort in the profile folder.
   '--remote-debugging-port=0',

@@ -10,6 +10,15 @@ const SERVER_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const SERVER_ENTRY = path.join(SERVER_DIST, 'server.js');
 export const CLI_ENTRY = path.join(SERVER_DIST, 'cli.js');
 export const CHROMIUM = '/usr/bin/chromium';
+/** Debian's Chromium on this kind of machine: no sandbox or GPU, and no background traffic. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 /** Worker n listens on FIRST_PORT + n when it is free (pickPort); the provider's redirect URIs derive from it. */
 export const FIRST_PORT = 3411;
 
