@@ -1,7 +1,16 @@
 import { blogSlug } from '@masthead/contract/slug';
 import type { Page } from '@playwright/test';
 import { uniqueTitle } from './support/api';
-import { card, content, editorHeading, expectList, save, toolbar, typeContent } from './support/blog-pages';
+import {
+  card,
+  content,
+  editorHeading,
+  expectList,
+  moveToContentEnd,
+  save,
+  toolbar,
+  typeContent,
+} from './support/blog-pages';
 import { expect, test } from './support/fixtures';
 import { signIn } from './support/sign-in';
 
@@ -101,8 +110,7 @@ test.describe('blog editor', () => {
     await press('Code block');
     await page.keyboard.type('const answer = 42;');
     await bar.getByRole('combobox', { name: 'Code language' }).selectOption({ label: 'TypeScript' });
-    await content(page).click();
-    await page.keyboard.press('Control+End');
+    await moveToContentEnd(page);
     await page.keyboard.press('Enter');
     await page.keyboard.press('Enter');
     await page.keyboard.press('Enter');

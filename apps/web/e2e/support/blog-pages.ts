@@ -11,10 +11,38 @@ export const content = (page: Page) => page.getByRole('textbox', { name: 'Conten
 
 export const toolbar = (page: Page) => page.getByRole('toolbar', { name: 'Formatting' });
 
-/** Types into the rich-text field at its end. */
-export async function typeContent(page: Page, text: string) {
+/**
+ * Puts the caret at the end of the rich-text field. Lexical learns of a caret move from the
+ * browser's queued `selectionchange` event, so keys pressed before it arrives land where the click
+ * did (once a '.' went into the code block in the middle): wait until the caret is in the last
+ * block, then for two frames.
+ */
+export async function moveToContentEnd(page: Page) {
   await content(page).click();
   await page.keyboard.press('Control+End');
+  await content(page).evaluate(
+    (root) =>
+      new Promise<void>((resolve, reject) => {
+        const deadline = Date.now() + 5000;
+        const check = () => {
+          const focus = window.getSelection()?.focusNode;
+          const last = root.lastElementChild;
+          if (focus && last && (last === focus || last.contains(focus))) {
+            requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+          } else if (Date.now() > deadline) {
+            reject(new Error('the caret did not reach the end of the content'));
+          } else {
+            requestAnimationFrame(check);
+          }
+        };
+        check();
+      }),
+  );
+}
+
+/** Types into the rich-text field at its end. */
+export async function typeContent(page: Page, text: string) {
+  await moveToContentEnd(page);
   await page.keyboard.type(text);
 }
 
