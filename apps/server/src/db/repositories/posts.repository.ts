@@ -3,25 +3,22 @@ import type { BlogStatus, FieldValue } from '@masthead/contract';
 import type { Db } from '../database.js';
 import type { Database, NewPost } from '../tables/database.table.js';
 import { sumPostCounts } from './post-counts.repository.js';
+import { quoteLexeme, searchTerms } from './search-words.repository.js';
 
 export interface PostFilter {
-  /** A tsquery built by `prefixTsQuery`, or null for no search. */
+  /** A tsquery built by `searchTsQuery` (search-words.repository), or null for no search. */
   tsQuery: string | null;
   status?: BlogStatus;
   fields: Record<string, string>;
 }
 
 /**
- * Every word must match the start of a word (DESIGN §3). Words are split on anything that is not
- * a letter or digit, so what reaches to_tsquery is only letters and digits and needs no quoting.
+ * Every term as a prefix (DESIGN §3): the tsquery a search means, written without the vocabulary.
+ * The terms are only letters and digits, so each is quoted as it is.
  */
 export function prefixTsQuery(search: string): string | null {
-  const words = search
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
-    .slice(0, 16);
-  return words.length === 0 ? null : words.map((w) => `${w}:*`).join(' & ');
+  const terms = searchTerms(search);
+  return terms.length === 0 ? null : terms.map((term) => `${quoteLexeme(term)}:*`).join(' & ');
 }
 
 const summaryColumns = [
@@ -53,8 +50,7 @@ function filtered(db: Db, domainId: string, filter: PostFilter) {
   if (filter.status === 'approved')
     query = query.where('posts.published', '=', false).where('posts.approved', '=', true);
   if (filter.status === 'published') query = query.where('posts.published', '=', true);
-  if (filter.tsQuery)
-    query = query.where(sql<boolean>`posts.search @@ to_tsquery('simple', ${filter.tsQuery})`);
+  if (filter.tsQuery) query = query.where(sql<boolean>`posts.search @@ ${filter.tsQuery}::tsquery`);
   for (const [key, value] of Object.entries(filter.fields)) {
     query = query.where(sql<boolean>`posts.fields @> ${JSON.stringify({ [key]: value })}::jsonb`);
   }
@@ -213,9 +209,7 @@ function matchesAmongLatest(db: Db, domainId: string, filter: PostFilter & { tsQ
   return db
     .selectFrom(latest.as('latest'))
     .select([
-      sql<number>`count(*) filter (where latest.search @@ to_tsquery('simple', ${filter.tsQuery}))::int`.as(
-        'hits',
-      ),
+      sql<number>`count(*) filter (where latest.search @@ ${filter.tsQuery}::tsquery)::int`.as('hits'),
       sql<number>`count(*)::int`.as('seen'),
     ])
     .executeTakeFirstOrThrow();

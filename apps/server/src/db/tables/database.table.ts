@@ -129,6 +129,11 @@ export interface AssetsTable {
   updated_at: UpdatedAt;
 }
 
+/** Every word any post's `search` holds, kept by triggers (migration 2026-12-02T1500-search-words). */
+export interface SearchWordsTable {
+  word: string;
+}
+
 /** One row per upload URL handed out and not yet registered (or swept). */
 export interface AssetUploadsTable {
   file_key: string;
@@ -150,6 +155,7 @@ export interface Database {
   post_tags: PostTagsTable;
   column_defs: ColumnDefsTable;
   post_counts: PostCountsTable;
+  search_words: SearchWordsTable;
   idp_accounts: IdpAccountsTable;
   idp_payloads: IdpPayloadsTable;
   idp_keys: IdpKeysTable;

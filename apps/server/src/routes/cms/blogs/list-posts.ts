@@ -1,7 +1,8 @@
 import type { BlogPostSummary, ColumnDef, PagedResponse } from '@masthead/contract';
 import type { Db } from '../../../db/database.js';
 import { listColumnDefs } from '../../../db/repositories/column-defs.repository.js';
-import { findTagsOfPosts, listPostsPage, prefixTsQuery } from '../../../db/repositories/posts.repository.js';
+import { findTagsOfPosts, listPostsPage } from '../../../db/repositories/posts.repository.js';
+import { searchTsQuery } from '../../../db/repositories/search-words.repository.js';
 import { badRequest } from '../../../lib/app-error.js';
 import { toBlogPostSummary } from '../../../services/mappers.js';
 import { paged } from '../../../services/paging.js';
@@ -35,7 +36,7 @@ export async function listPosts(
   const { rows, total, estimate } = await listPostsPage(
     db,
     domainId,
-    { ...filter, tsQuery: prefixTsQuery(query.search) },
+    { ...filter, tsQuery: await searchTsQuery(db, query.search) },
     page,
     options.exactSearchTotal,
   );

@@ -1,0 +1,59 @@
+import { sql } from 'kysely';
+import type { Db } from '../database.js';
+
+/**
+ * A search word that starts more stored words than this stays a prefix match (`word:*`): past a
+ * few dozen words, the posting lists GIN would merge cost about what the prefix's bitmap does.
+ */
+export const MAX_PREFIX_WORDS = 32;
+
+/**
+ * The words of a search (DESIGN §3): lower case, split on anything that is not a letter or digit,
+ * 16 at most. Each must match the start of a word of the post.
+ */
+export function searchTerms(search: string): string[] {
+  return search
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, 16);
+}
+
+/** One lexeme in tsquery input syntax: quoted, with its quotes doubled and backslashes escaped. */
+export function quoteLexeme(lexeme: string): string {
+  return `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+}
+
+/** The first string after all those that start with `prefix`, in code-point ("C") order. */
+export function prefixEnd(prefix: string): string {
+  const chars = Array.from(prefix);
+  const last = chars.pop() ?? '';
+  return chars.join('') + String.fromCodePoint((last.codePointAt(0) ?? 0) + 1);
+}
+
+/**
+ * A search as a tsquery (for `::tsquery`) that matches exactly the posts a prefix search of every
+ * term matches, or null for no search. Each term becomes the stored words it starts (decision 027),
+ * looked up for all terms in one statement; a term that starts none, or more than
+ * MAX_PREFIX_WORDS, stays a prefix.
+ */
+export async function searchTsQuery(db: Db, search: string): Promise<string | null> {
+  const terms = searchTerms(search);
+  if (terms.length === 0) return null;
+  const { rows } = await sql<{ words: string[] }>`
+    select array(
+      select word from search_words
+      where word >= t.prefix collate "C" and word < t.upto collate "C"
+      order by word limit ${MAX_PREFIX_WORDS + 1}
+    ) as words
+    from unnest(${terms}::text[], ${terms.map(prefixEnd)}::text[]) with ordinality as t(prefix, upto, n)
+    order by t.n`.execute(db);
+  return terms
+    .map((term, i) => {
+      const words = rows[i]?.words ?? [];
+      return words.length === 0 || words.length > MAX_PREFIX_WORDS
+        ? `${quoteLexeme(term)}:*`
+        : `(${words.map(quoteLexeme).join(' | ')})`;
+    })
+    .join(' & ');
+}
