@@ -4,6 +4,8 @@ import * as identityProvider from './2026-11-21T1600-identity-provider.js';
 import * as postSearchByDomain from './2026-11-21T1700-post-search-by-domain.js';
 import * as assets from './2026-11-23T1500-assets.js';
 import * as postCounts from './2026-12-01T1500-post-counts.js';
+import * as searchWords from './2026-12-02T1500-search-words.js';
+import * as searchInline from './2026-12-02T1600-search-inline.js';
 
 /**
  * Migrations are listed here rather than read from disk so that the bundled server carries them.
@@ -15,6 +17,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-21T1700-post-search-by-domain': postSearchByDomain,
   '2026-11-23T1500-assets': assets,
   '2026-12-01T1500-post-counts': postCounts,
+  '2026-12-02T1500-search-words': searchWords,
+  '2026-12-02T1600-search-inline': searchInline,
 };
 
 export const migrationProvider: MigrationProvider = {
