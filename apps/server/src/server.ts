@@ -9,6 +9,7 @@ import { openDatabase } from './db/open-database.js';
 import { demoBanner } from './demo/demo-banner.js';
 import { seedDemoIfEmpty } from './demo/seed-demo.js';
 import { DataDirLockedError } from './lib/data-dir-lock.js';
+import { boundHeapGrowth } from './lib/heap-growth.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const WEB_ROOT = path.resolve(here, '../../web/dist');
@@ -47,6 +48,8 @@ async function primary(env: Env) {
 
 async function main() {
   const env = parseEnv();
+  // Every process (the primary and each worker) keeps its old generation near what it holds.
+  boundHeapGrowth(env.NODE_OPTIONS);
   if (env.WEB_CONCURRENCY > 1 && cluster.isPrimary) return primary(env);
   // A worker of the cluster: the primary has migrated and seeded already.
   const worker = cluster.isWorker;
