@@ -7,7 +7,7 @@ import type {
   Tag,
   TagRef,
 } from '@masthead/contract';
-import type { PostDetailRow, PostSummaryRow, TagOfPost } from '../db/repositories/posts.repository.js';
+import type { PostDetailRow, PostSummaryRow, TagRefRow } from '../db/repositories/posts.repository.js';
 import type { DomainRow, TaxonomyRow } from '../db/tables/database.table.js';
 
 /** Database rows are not API types (STYLE §4): these turn rows into the contract's shapes. */
@@ -35,7 +35,7 @@ export const toCategory = (row: TaxonomyRow): Category => ({
   lastModifiedDate: iso(row.updated_at),
 });
 
-const toTagRef = (row: TagOfPost): TagRef => ({
+const toTagRef = (row: TagRefRow): TagRef => ({
   id: row.id,
   tag: row.slug,
   tagDisplayName: row.display_name,
@@ -46,7 +46,7 @@ function toCategoryRef(row: PostSummaryRow): CategoryRef | null {
   return { id: row.category_id, category: row.category_slug, categoryDisplayName: row.category_display_name };
 }
 
-export function toBlogPostSummary(row: PostSummaryRow, tags: TagOfPost[]): BlogPostSummary {
+export function toBlogPostSummary(row: PostSummaryRow, tags: TagRefRow[]): BlogPostSummary {
   return {
     id: row.id,
     title: row.title,
@@ -64,7 +64,7 @@ export function toBlogPostSummary(row: PostSummaryRow, tags: TagOfPost[]): BlogP
   };
 }
 
-export function toBlogPost(row: PostDetailRow, tags: TagOfPost[]): BlogPost {
+export function toBlogPost(row: PostDetailRow, tags: TagRefRow[]): BlogPost {
   return {
     ...toBlogPostSummary(row, tags),
     editorHtmlContent: row.editor_html_content,

@@ -11,14 +11,23 @@ export async function sumPostCounts(
   domainId: string,
   filter: { status?: BlogStatus; fields: Record<string, string> },
 ): Promise<number> {
+  const row = await postCountsSum(db, domainId, filter).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The statement of sumPostCounts, to run alone or as a subquery (its sum is text: a bigint). */
+export function postCountsSum(
+  db: Db,
+  domainId: string,
+  filter: { status?: BlogStatus; fields: Record<string, string> },
+) {
   let query = db.selectFrom('post_counts').where('domain_id', '=', domainId);
   if (filter.status === 'draft') query = query.where('published', '=', false).where('approved', '=', false);
   if (filter.status === 'approved') query = query.where('published', '=', false).where('approved', '=', true);
   if (filter.status === 'published') query = query.where('published', '=', true);
   if (Object.keys(filter.fields).length > 0)
     query = query.where(sql<boolean>`filter_values @> ${JSON.stringify(filter.fields)}::jsonb`);
-  const row = await query.select(sql<string>`coalesce(sum(n), 0)::text`.as('n')).executeTakeFirstOrThrow();
-  return Number(row.n);
+  return query.select(sql<string>`coalesce(sum(n), 0)::text`.as('n'));
 }
 
 /**

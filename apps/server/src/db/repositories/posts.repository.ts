@@ -2,7 +2,7 @@ import { CompiledQuery, sql, type SelectQueryBuilder } from 'kysely';
 import type { BlogStatus, FieldValue } from '@masthead/contract';
 import type { Db } from '../database.js';
 import type { Database, NewPost } from '../tables/database.table.js';
-import { sumPostCounts } from './post-counts.repository.js';
+import { postCountsSum, sumPostCounts } from './post-counts.repository.js';
 import { quoteLexeme, searchTerms } from './search-words.repository.js';
 
 export interface PostFilter {
@@ -61,14 +61,35 @@ function withCategory<O>(query: SelectQueryBuilder<Database, 'posts', O>) {
   return query.leftJoin('categories', 'categories.id', 'posts.category_id');
 }
 
-/** The page's rows, found by their ids in order (a deferred join; see listPostsPage). */
-function pageRows(db: Db, ids: SelectQueryBuilder<Database, 'posts', { id: string }> | string[]) {
-  return withCategory(db.selectFrom('posts'))
-    .select([...summaryColumns, ...categoryColumns])
-    .where('posts.id', 'in', ids)
-    .orderBy('posts.updated_at', 'desc')
-    .orderBy('posts.id', 'desc')
-    .execute();
+/** A tag as a post carries it, in the post's order. */
+export type TagRefRow = Pick<TagOfPost, 'id' | 'slug' | 'display_name'>;
+
+/**
+ * The page's rows, found by their ids in order (a deferred join; see listUnsearchedPage), each with
+ * its tags in order, in the same statement: a list costs one round trip for its rows, not two.
+ */
+function pageRows(
+  db: Db,
+  ids: SelectQueryBuilder<Database, 'posts', { id: string }> | string[],
+  total?: ReturnType<typeof postCountsSum>,
+) {
+  return (
+    withCategory(db.selectFrom('posts'))
+      .select([...summaryColumns, ...categoryColumns])
+      .select(
+        sql<TagRefRow[]>`coalesce((
+        select json_agg(json_build_object('id', t.id, 'slug', t.slug, 'display_name', t.display_name)
+                        order by pt.position)
+        from post_tags pt join tags t on t.id = pt.tag_id
+        where pt.post_id = posts.id), '[]'::json)`.as('tags'),
+      )
+      // The list's total from the counters, computed once for the statement (an InitPlan).
+      .$if(total !== undefined, (query) => query.select(sql<string>`(${total})`.as('total')))
+      .where('posts.id', 'in', ids)
+      .orderBy('posts.updated_at', 'desc')
+      .orderBy('posts.id', 'desc')
+      .execute()
+  );
 }
 
 /**
@@ -89,7 +110,11 @@ async function listUnsearchedPage(
     .orderBy('posts.id', 'desc')
     .limit(page.limit)
     .offset(page.offset);
-  const [rows, total] = await Promise.all([pageRows(db, pageIds), sumPostCounts(db, domainId, filter)]);
+  // One statement gives the page, its tags and the total; a page past the end has no row to carry
+  // the total, so it is read alone.
+  const rows = await pageRows(db, pageIds, postCountsSum(db, domainId, filter));
+  const total =
+    rows[0]?.total === undefined ? await sumPostCounts(db, domainId, filter) : Number(rows[0].total);
   return { rows, total, estimate: false };
 }
 
@@ -244,7 +269,8 @@ export function estimateTotal(counted: number, sample: { hits: number; seen: num
   return Math.max(counted, Math.min(possible, scaled));
 }
 
-export type PostSummaryRow = Awaited<ReturnType<typeof pageRows>>[number];
+/** A list's row without its tags (they come with it; a single post's come apart). */
+export type PostSummaryRow = Omit<Awaited<ReturnType<typeof pageRows>>[number], 'tags' | 'total'>;
 
 export function findPost(db: Db, domainId: string, id: string, options: { forUpdate?: boolean } = {}) {
   let query = withCategory(db.selectFrom('posts'))

@@ -1,7 +1,7 @@
 import type { BlogPostSummary, ColumnDef, PagedResponse } from '@masthead/contract';
 import type { Db } from '../../../db/database.js';
 import { listColumnDefs } from '../../../db/repositories/column-defs.repository.js';
-import { findTagsOfPosts, listPostsPage } from '../../../db/repositories/posts.repository.js';
+import { listPostsPage } from '../../../db/repositories/posts.repository.js';
 import { searchTsQuery } from '../../../db/repositories/search-words.repository.js';
 import { badRequest } from '../../../lib/app-error.js';
 import { toBlogPostSummary } from '../../../services/mappers.js';
@@ -40,12 +40,8 @@ export async function listPosts(
     page,
     options.exactSearchTotal,
   );
-  const tags = await findTagsOfPosts(
-    db,
-    rows.map((r) => r.id),
-  );
   const result = paged(
-    rows.map((row) => toBlogPostSummary(row, tags.get(row.id) ?? [])),
+    rows.map((row) => toBlogPostSummary(row, row.tags)),
     total,
     query,
   );
