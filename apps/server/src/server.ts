@@ -49,7 +49,7 @@ async function primary(env: Env) {
 async function main() {
   const env = parseEnv();
   // Every process (the primary and each worker) keeps its old generation near what it holds.
-  boundHeapGrowth(env.NODE_OPTIONS);
+  boundHeapGrowth();
   if (env.WEB_CONCURRENCY > 1 && cluster.isPrimary) return primary(env);
   // A worker of the cluster: the primary has migrated and seeded already.
   const worker = cluster.isWorker;

@@ -79,8 +79,6 @@ const EnvSchema = z.object({
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MASTHEAD_DEMO: flag.default(true),
-  /** Node's own; read only to see whether the operator chose V8's heap growth (lib/heap-growth.ts). */
-  NODE_OPTIONS: z.string().optional(),
 });
 
 /**

@@ -10,17 +10,20 @@ import v8 from 'node:v8';
  */
 export const HEAP_GROWING_PERCENT = 50;
 
-/** Whether the operator already chose the growing factor (node flag or NODE_OPTIONS). */
-export function growthChosen(execArgv: readonly string[], nodeOptions = ''): boolean {
-  return [...execArgv, nodeOptions].some((flag) => /heap[-_]growing[-_]percent/.test(flag));
+/**
+ * Whether the operator already chose the growing factor. Node refuses the flag in NODE_OPTIONS,
+ * so only the command line can carry it (`node --heap-growing-percent=100 dist/server.js`).
+ */
+export function growthChosen(execArgv: readonly string[]): boolean {
+  return execArgv.some((flag) => /heap[-_]growing[-_]percent/.test(flag));
 }
 
 /**
  * Bounds the old generation's growth unless the operator set it. V8 reads the flag at each full
  * collection, so setting it after start-up takes effect from the next one.
  */
-export function boundHeapGrowth(nodeOptions: string | undefined, execArgv = process.execArgv) {
-  if (growthChosen(execArgv, nodeOptions)) return false;
+export function boundHeapGrowth(execArgv = process.execArgv) {
+  if (growthChosen(execArgv)) return false;
   v8.setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
   return true;
 }
