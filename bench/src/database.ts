@@ -5,7 +5,6 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { createDatabase, type Db } from '../../apps/server/src/db/database.js';
 import { migrateToLatest } from '../../apps/server/src/db/migrate.js';
-import { prefixTsQuery } from '../../apps/server/src/db/repositories/posts.repository.js';
 import type { BenchConfig } from './config.js';
 import { fill } from './fill.js';
 import type { Writer } from './text.js';
@@ -158,8 +157,13 @@ export async function loadDataset(db: Db, writer: Writer): Promise<Dataset> {
   const common = writer.wordNear(20);
   const matches: Record<string, number> = {};
   for (const search of [one, two, rare, common]) {
+    // Every word as a prefix (DESIGN §3), written without the server's code.
+    const prefixes = search
+      .split(' ')
+      .map((word) => `${word}:*`)
+      .join(' & ');
     matches[search] = await count(
-      sql`domain_id = ${domain.id} and search @@ to_tsquery('simple', ${prefixTsQuery(search)})`,
+      sql`domain_id = ${domain.id} and search @@ to_tsquery('simple', ${prefixes})`,
     );
   }
   return {

@@ -3,22 +3,12 @@ import type { BlogStatus, FieldValue } from '@masthead/contract';
 import type { Db } from '../database.js';
 import type { Database, NewPost } from '../tables/database.table.js';
 import { postCountsSum, sumPostCounts } from './post-counts.repository.js';
-import { quoteLexeme, searchTerms } from './search-words.repository.js';
 
 export interface PostFilter {
   /** A tsquery built by `searchTsQuery` (search-words.repository), or null for no search. */
   tsQuery: string | null;
   status?: BlogStatus;
   fields: Record<string, string>;
-}
-
-/**
- * Every term as a prefix (DESIGN §3): the tsquery a search means, written without the vocabulary.
- * The terms are only letters and digits, so each is quoted as it is.
- */
-export function prefixTsQuery(search: string): string | null {
-  const terms = searchTerms(search);
-  return terms.length === 0 ? null : terms.map((term) => `${quoteLexeme(term)}:*`).join(' & ');
 }
 
 const summaryColumns = [
