@@ -6,7 +6,7 @@ import {
   findMembership,
   listMembershipsForEmail,
 } from '../../apps/server/src/db/repositories/domains.repository.js';
-import { findPost, findTagsOfPosts } from '../../apps/server/src/db/repositories/posts.repository.js';
+import { findPostWithTags } from '../../apps/server/src/db/repositories/posts.repository.js';
 import { listTaxonomyPage } from '../../apps/server/src/db/repositories/taxonomy.repository.js';
 import { listPosts } from '../../apps/server/src/routes/cms/blogs/list-posts.js';
 import type { BlogListQuery } from '../../apps/server/src/routes/cms/blogs/schemas.js';
@@ -151,8 +151,7 @@ export function scenarios(data: Dataset, writer: Writer, email: string): Scenari
           sql: async (db) => {
             const id = pick(data.idPool);
             await member(db);
-            if (!(await findPost(db, domainId, id))) throw new Error('not found');
-            await findTagsOfPosts(db, [id]);
+            if (!(await findPostWithTags(db, domainId, id))) throw new Error('not found');
           },
         },
       ],

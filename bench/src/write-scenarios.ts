@@ -6,7 +6,7 @@ import {
   deletePost,
   findPost,
   findPostDomainId,
-  findTagsOfPosts,
+  findPostWithTags,
   insertPost,
   lockSlugFamily,
   replacePostTags,
@@ -83,9 +83,8 @@ export function writeScenarios(kit: ScenarioKit): Scenario[] {
 
   /** loadPost: what every write answers with. */
   async function load(db: Db, id: string) {
-    const row = await findPost(db, domainId, id);
+    const row = await findPostWithTags(db, domainId, id);
     if (!row) throw new Error('not found');
-    await findTagsOfPosts(db, [id]);
     return row;
   }
 

@@ -13,7 +13,7 @@ import { listColumnDefs } from '../db/repositories/column-defs.repository.js';
 import {
   deletePost,
   findPost,
-  findTagsOfPosts,
+  findPostWithTags,
   insertPost,
   replacePostTags,
   setPostFlags,
@@ -133,10 +133,9 @@ export async function loadPost(
   domainId: string,
   id: string,
 ): Promise<{ post: BlogPost; version: number }> {
-  const row = await findPost(db, domainId, id);
+  const row = await findPostWithTags(db, domainId, id);
   if (!row) throw notFound('Blog post');
-  const tags = await findTagsOfPosts(db, [id]);
-  return { post: toBlogPost(row, tags.get(id) ?? []), version: row.version };
+  return { post: toBlogPost(row, row.tags), version: row.version };
 }
 
 export async function createPost(db: Db, domainId: string, input: BlogPostInput) {

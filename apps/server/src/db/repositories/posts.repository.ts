@@ -52,7 +52,20 @@ function withCategory<O>(query: SelectQueryBuilder<Database, 'posts', O>) {
 }
 
 /** A tag as a post carries it, in the post's order. */
-export type TagRefRow = Pick<TagOfPost, 'id' | 'slug' | 'display_name'>;
+export interface TagRefRow {
+  id: string;
+  slug: string;
+  display_name: string;
+}
+
+/** The row's tags in the post's order, as one JSON value, so that they come in the row's statement. */
+function tagsOfPost() {
+  return sql<TagRefRow[]>`coalesce((
+    select json_agg(json_build_object('id', t.id, 'slug', t.slug, 'display_name', t.display_name)
+                    order by pt.position)
+    from post_tags pt join tags t on t.id = pt.tag_id
+    where pt.post_id = posts.id), '[]'::json)`;
+}
 
 /**
  * The page's rows, found by their ids in order (a deferred join; see listUnsearchedPage), each with
@@ -66,13 +79,7 @@ function pageRows(
   return (
     withCategory(db.selectFrom('posts'))
       .select([...summaryColumns, ...categoryColumns])
-      .select(
-        sql<TagRefRow[]>`coalesce((
-        select json_agg(json_build_object('id', t.id, 'slug', t.slug, 'display_name', t.display_name)
-                        order by pt.position)
-        from post_tags pt join tags t on t.id = pt.tag_id
-        where pt.post_id = posts.id), '[]'::json)`.as('tags'),
-      )
+      .select(tagsOfPost().as('tags'))
       // The list's total from the counters, computed once for the statement (an InitPlan).
       .$if(total !== undefined, (query) => query.select(sql<string>`(${total})`.as('total')))
       .where('posts.id', 'in', ids)
@@ -274,6 +281,17 @@ export function findPost(db: Db, domainId: string, id: string, options: { forUpd
 
 export type PostDetailRow = NonNullable<Awaited<ReturnType<typeof findPost>>>;
 
+/** A post with its tags, in one statement (a get by id is one round trip after the access check). */
+export function findPostWithTags(db: Db, domainId: string, id: string) {
+  return withCategory(db.selectFrom('posts'))
+    .selectAll('posts')
+    .select(categoryColumns)
+    .select(tagsOfPost().as('tags'))
+    .where('posts.domain_id', '=', domainId)
+    .where('posts.id', '=', id)
+    .executeTakeFirst();
+}
+
 export function findPostDomainId(db: Db, id: string) {
   return db
     .selectFrom('posts')
@@ -283,29 +301,6 @@ export function findPostDomainId(db: Db, id: string) {
     .then((row) => row?.domain_id);
 }
 
-export interface TagOfPost {
-  post_id: string;
-  id: string;
-  slug: string;
-  display_name: string;
-}
-
-export async function findTagsOfPosts(db: Db, postIds: string[]): Promise<Map<string, TagOfPost[]>> {
-  const byPost = new Map<string, TagOfPost[]>(postIds.map((id) => [id, []]));
-  if (postIds.length === 0) return byPost;
-  const rows = await db
-    .selectFrom('post_tags')
-    .innerJoin('tags', 'tags.id', 'post_tags.tag_id')
-    .select(['post_tags.post_id', 'tags.id', 'tags.slug', 'tags.display_name'])
-    .where('post_tags.post_id', 'in', postIds)
-    .orderBy('post_tags.post_id')
-    .orderBy('post_tags.position')
-    .execute();
-  for (const row of rows) byPost.get(row.post_id)?.push(row);
-  return byPost;
-}
-
-/** Slugs of the family "base", "base-2", "base-3"… already used in the domain by other posts. */
 /**
  * Makes the transaction's writers of one slug family (a domain and a base slug) take turns until
  * they commit, so that each sees the slugs the others took.
@@ -315,6 +310,7 @@ export async function lockSlugFamily(trx: Db, domainId: string, base: string) {
   await sql`select pg_advisory_xact_lock(hashtext('masthead.post-slug'), hashtext(${family}))`.execute(trx);
 }
 
+/** Slugs of the family "base", "base-2", "base-3"… already used in the domain by other posts. */
 export async function takenSlugs(db: Db, domainId: string, base: string, exceptId?: string) {
   let query = db
     .selectFrom('posts')
