@@ -36,6 +36,8 @@ export const config = {
   /** PGlite's data folder (the server's DATA_DIR; the database is in its db/ folder). */
   pgliteDir: process.env.BENCH_DATA_DIR || path.join(os.tmpdir(), 'masthead-bench-pglite'),
   reuse: process.env.BENCH_REUSE === '1',
+  /** BENCH_PREPARED=0 runs both sides without prepared statements (DATABASE_PREPARED_STATEMENTS=0). */
+  preparedStatements: process.env.BENCH_PREPARED !== '0',
   /** Comma-separated scenario names, to run only some of them. */
   only: (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean),
   email: 'bench@masthead.local',

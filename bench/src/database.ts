@@ -16,7 +16,12 @@ export const WRITTEN_BY_SCENARIOS = 'Bench';
 export function openDatabase(config: BenchConfig, poolSize: number): Db {
   return config.db === 'pglite'
     ? createDatabase({ kind: 'pglite', dataDir: path.join(config.pgliteDir, 'db') })
-    : createDatabase({ kind: 'postgres', url: config.benchUrl, poolSize });
+    : createDatabase({
+        kind: 'postgres',
+        url: config.benchUrl,
+        poolSize,
+        preparedStatements: config.preparedStatements,
+      });
 }
 
 /** A client on the server's admin database; an unreachable server is an error, never a skip. */

@@ -169,6 +169,7 @@ async function benchmark(text: Writer, filled: Awaited<ReturnType<typeof prepare
     // The pool size is per process: all processes together hold as many connections as the raw SQL.
     DATABASE_POOL_SIZE: String(Math.ceil(config.connections / config.processes)),
     WEB_CONCURRENCY: String(config.processes),
+    DATABASE_PREPARED_STATEMENTS: config.preparedStatements ? '1' : '0',
     ...(config.db === 'pglite' ? { DATA_DIR: config.pgliteDir } : { DATABASE_URL: config.benchUrl }),
   });
   try {

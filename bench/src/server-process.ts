@@ -43,7 +43,11 @@ function freePort(): Promise<number> {
 export async function startServer(env: Record<string, string>) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [entry], {
+  // BENCH_CPU_PROF=<folder>: each server process writes a CPU profile there when it stops.
+  const profile = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+    : [];
+  const child = spawn(process.execPath, [...profile, entry], {
     cwd: serverDir,
     env: {
       PATH: process.env.PATH ?? '',

@@ -5,11 +5,12 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './tables/database.table.js';
 import { PGliteDialect } from './pglite-dialect.js';
+import { preparingPool } from './prepared-statements.js';
 
 export type Db = Kysely<Database>;
 
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string; poolSize?: number; searchPath?: string }
+  | { kind: 'postgres'; url: string; poolSize?: number; searchPath?: string; preparedStatements?: boolean }
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
 // pg returns bigint (int8) as string; counts are cast to int in SQL, and dates stay Date objects.
@@ -27,7 +28,8 @@ export function createDatabase(target: DatabaseTarget): Db {
       max: target.poolSize ?? 10,
       options: settings.join(' '),
     });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const prepared = target.preparedStatements ?? true;
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: prepared ? preparingPool(pool) : pool }) });
   }
   return new Kysely<Database>({ dialect: new PGliteDialect(newPglite(target)) });
 }

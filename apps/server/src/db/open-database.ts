@@ -34,7 +34,12 @@ function snapshotOf(db: Db, pglite: ReturnType<typeof newPglite>) {
  */
 export async function openDatabase(env: Env, options: { migrate?: boolean } = {}): Promise<OpenedDatabase> {
   if (env.DATABASE_URL) {
-    const db = createDatabase({ kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE });
+    const db = createDatabase({
+      kind: 'postgres',
+      url: env.DATABASE_URL,
+      poolSize: env.DATABASE_POOL_SIZE,
+      preparedStatements: env.DATABASE_PREPARED_STATEMENTS,
+    });
     if (options.migrate !== false) await migrateToLatest(db);
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
