@@ -1,0 +1,35 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../src/db/database.js';
+import { createTestDatabase } from '../helpers/test-database.js';
+
+/** The posts table's storage and vacuum settings that list and search speed rely on (docs/performance.md). */
+describe('posts table settings', () => {
+  let db: Db;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    ({ db, drop } = await createTestDatabase());
+  });
+  afterAll(() => drop());
+
+  it('should vacuum posts after 1 % of it changed, so list pages keep walking live index entries', async () => {
+    const { rows } = await sql<{ reloptions: string[] }>`
+      select reloptions from pg_class where oid = 'posts'::regclass`.execute(db);
+    expect(rows[0]?.reloptions).toEqual(
+      expect.arrayContaining([
+        'autovacuum_vacuum_scale_factor=0.01',
+        'autovacuum_vacuum_insert_scale_factor=0.01',
+        'autovacuum_analyze_scale_factor=0.02',
+      ]),
+    );
+  });
+
+  it('should keep the search vector in the row (storage main)', async () => {
+    const { rows } = await sql<{ attstorage: string }>`
+      select attstorage from pg_attribute where attrelid = 'posts'::regclass and attname = 'search'`.execute(
+      db,
+    );
+    expect(rows[0]?.attstorage).toBe('m');
+  });
+});
