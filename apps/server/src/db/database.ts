@@ -29,7 +29,9 @@ export function createDatabase(target: DatabaseTarget): Db {
       options: settings.join(' '),
     });
     const prepared = target.preparedStatements ?? true;
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: prepared ? preparingPool(pool) : pool }) });
+    return new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: prepared ? preparingPool(pool) : pool }),
+    });
   }
   return new Kysely<Database>({ dialect: new PGliteDialect(newPglite(target)) });
 }
