@@ -43,6 +43,14 @@ describe('parseEnv', () => {
   });
 });
 
+describe('parseEnv for PostgreSQL', () => {
+  it('should prepare statements unless DATABASE_PREPARED_STATEMENTS turns them off', () => {
+    expect(parseEnv({}).DATABASE_PREPARED_STATEMENTS).toBe(true);
+    expect(parseEnv({ DATABASE_PREPARED_STATEMENTS: 'false' }).DATABASE_PREPARED_STATEMENTS).toBe(false);
+    expect(() => parseEnv({ DATABASE_PREPARED_STATEMENTS: 'maybe' })).toThrow(/DATABASE_PREPARED_STATEMENTS/);
+  });
+});
+
 describe('parseEnv for S3 storage', () => {
   const problemsOf = (source: Record<string, string>) => {
     try {
