@@ -123,7 +123,8 @@ async function listUnsearchedPage(
   // (0.36 ms); those are then read by a statement that keeps one generic plan (decision 028), with
   // the total. A page past the end has no row to carry the total, so it is read alone.
   const ids = (await pageIds.execute()).map((row) => row.id);
-  if (ids.length === 0) return { rows: [], total: await sumPostCounts(db, domainId, filter), estimate: false };
+  if (ids.length === 0)
+    return { rows: [], total: await sumPostCounts(db, domainId, filter), estimate: false };
   const rows = await pageRows(db, ids, postCountsSum(db, domainId, filter));
   return { rows, total: Number(rows[0]?.total ?? 0), estimate: false };
 }
