@@ -121,12 +121,13 @@ async function listUnsearchedPage(
   // The ids alone first: their LIMIT and OFFSET make PostgreSQL plan that statement on every call,
   // which is cheap for one index scan (0.03 ms) and dear for the rows with their tags and category
   // (0.36 ms); those are then read by a statement that keeps one generic plan (decision 028), with
-  // the total. A page past the end has no row to carry the total, so it is read alone.
+  // the total. A page past the end (or whose posts were all deleted in between) has no row to carry
+  // the total, so it is read alone.
   const ids = (await pageIds.execute()).map((row) => row.id);
-  if (ids.length === 0)
-    return { rows: [], total: await sumPostCounts(db, domainId, filter), estimate: false };
-  const rows = await pageRows(db, ids, postCountsSum(db, domainId, filter));
-  return { rows, total: Number(rows[0]?.total ?? 0), estimate: false };
+  const rows = ids.length === 0 ? [] : await pageRows(db, ids, postCountsSum(db, domainId, filter));
+  const total =
+    rows[0]?.total === undefined ? await sumPostCounts(db, domainId, filter) : Number(rows[0].total);
+  return { rows, total, estimate: false };
 }
 
 /**
