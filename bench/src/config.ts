@@ -38,8 +38,13 @@ export const config = {
   reuse: process.env.BENCH_REUSE === '1',
   /** BENCH_PREPARED=0 runs both sides without prepared statements (DATABASE_PREPARED_STATEMENTS=0). */
   preparedStatements: process.env.BENCH_PREPARED !== '0',
-  /** Comma-separated scenario names, to run only some of them. */
-  only: (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean),
+  /**
+   * Scenario name prefixes, to run only some of them: separated by commas, or by semicolons when a
+   * name holds a comma ("search, 2 words;get by id").
+   */
+  only: (process.env.BENCH_ONLY ?? '')
+    .split((process.env.BENCH_ONLY ?? '').includes(';') ? ';' : ',')
+    .filter(Boolean),
   email: 'bench@masthead.local',
   /**
    * `npm run bench:smoke` (in `npm test`): a correctness run, not a measurement. Each raw-SQL twin

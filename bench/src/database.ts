@@ -127,6 +127,21 @@ export async function prepareDatabase(config: BenchConfig, writer: Writer) {
   }
 }
 
+/**
+ * Posts whose text has a word starting with each of `words` (DESIGN §3), written without the
+ * server's code or its stored vector: the vector is made again from the text. The substring test
+ * goes first, since a word that starts with w contains w, and it skips most rows cheaply (3 s
+ * instead of 17 for a rare word among 400,000 posts).
+ */
+export function matchesEveryPrefix(words: string[]) {
+  const text = sql`lower(title || ' ' || short_description || ' ' || left(editor_text_string, 250000))`;
+  const vector = sql`(to_tsvector('simple', title) || to_tsvector('simple', short_description) ||
+    to_tsvector('simple', left(editor_text_string, 250000)))`;
+  const prefixes = words.map((word) => `${word}:*`).join(' & ');
+  const contains = words.map((word) => sql`strpos(${text}, ${word}) > 0`);
+  return sql<boolean>`${sql.join(contains, sql` and `)} and ${vector} @@ to_tsquery('simple', ${prefixes})`;
+}
+
 export interface Dataset {
   host: string;
   domainId: string;
@@ -174,14 +189,7 @@ export async function loadDataset(db: Db, writer: Writer): Promise<Dataset> {
   const common = writer.wordNear(20);
   const matches: Record<string, number> = {};
   for (const search of [one, two, rare, common]) {
-    // Every word as a prefix (DESIGN §3), written without the server's code.
-    const prefixes = search
-      .split(' ')
-      .map((word) => `${word}:*`)
-      .join(' & ');
-    matches[search] = await count(
-      sql`domain_id = ${domain.id} and search @@ to_tsquery('simple', ${prefixes})`,
-    );
+    matches[search] = await count(sql`domain_id = ${domain.id} and ${matchesEveryPrefix(search.split(' '))}`);
   }
   return {
     host,

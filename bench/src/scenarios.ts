@@ -10,7 +10,7 @@ import { findPostWithTags } from '../../apps/server/src/db/repositories/posts.re
 import { listTaxonomyPage } from '../../apps/server/src/db/repositories/taxonomy.repository.js';
 import { listPosts } from '../../apps/server/src/routes/cms/blogs/list-posts.js';
 import type { BlogListQuery } from '../../apps/server/src/routes/cms/blogs/schemas.js';
-import type { Dataset } from './database.js';
+import { matchesEveryPrefix, type Dataset } from './database.js';
 import { CLIENTS } from './fill.js';
 import type { Writer } from './text.js';
 import { writeScenarios } from './write-scenarios.js';
@@ -89,9 +89,7 @@ export function scenarios(data: Dataset, writer: Writer, email: string): Scenari
     if (status === 'published') parts.push(sql`published`);
     if (client !== undefined) parts.push(sql`fields->>'client' = ${client}`);
     const words = search.toLowerCase().split(/\s+/).filter(Boolean);
-    if (words.length > 0) {
-      parts.push(sql`search @@ to_tsquery('simple', ${words.map((w) => `${w}:*`).join(' & ')})`);
-    }
+    if (words.length > 0) parts.push(matchesEveryPrefix(words));
     return sql.join(parts, sql` and `);
   }
 

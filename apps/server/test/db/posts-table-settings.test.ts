@@ -25,11 +25,19 @@ describe('posts table settings', () => {
     );
   });
 
-  it('should keep the search vector in the row (storage main)', async () => {
-    const { rows } = await sql<{ attstorage: string }>`
-      select attstorage from pg_attribute where attrelid = 'posts'::regclass and attname = 'search'`.execute(
-      db,
-    );
+  it('should keep the search vector in the row (storage main), with statistics on 2,500 words', async () => {
+    const { rows } = await sql<{ attstorage: string; attstattarget: number }>`
+      select attstorage, attstattarget::int as attstattarget from pg_attribute
+      where attrelid = 'posts'::regclass and attname = 'search'`.execute(db);
     expect(rows[0]?.attstorage).toBe('m');
+    expect(rows[0]?.attstattarget).toBe(250);
+  });
+
+  it('should index the search vector alone, and no longer with the domain', async () => {
+    const { rows } = await sql<{ name: string; def: string }>`
+      select indexname as name, indexdef as def from pg_indexes
+      where tablename = 'posts' and indexdef ilike '%using gin%'`.execute(db);
+    expect(rows.map((r) => r.name).sort()).toEqual(['posts_fields_idx', 'posts_search_idx']);
+    expect(rows.find((r) => r.name === 'posts_search_idx')?.def).toMatch(/USING gin \(search\)$/);
   });
 });

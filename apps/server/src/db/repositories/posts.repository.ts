@@ -33,8 +33,15 @@ const categoryColumns = [
   'categories.display_name as category_display_name',
 ] as const;
 
+type PostsQuery = SelectQueryBuilder<Database, 'posts', object>;
+
+/** The domain's posts that pass the filter. */
 function filtered(db: Db, domainId: string, filter: PostFilter) {
-  let query = db.selectFrom('posts').where('posts.domain_id', '=', domainId);
+  return withFilter(db.selectFrom('posts').where('posts.domain_id', '=', domainId), filter);
+}
+
+function withFilter(posts: PostsQuery, filter: PostFilter) {
+  let query = posts;
   if (filter.status === 'draft')
     query = query.where('posts.published', '=', false).where('posts.approved', '=', false);
   if (filter.status === 'approved')
@@ -167,7 +174,7 @@ function searchPageIds(
 }
 
 /**
- * A page of a search. One statement takes the matches from the GIN index (posts_domain_search_idx)
+ * A page of a search. One statement takes the matches from the GIN index (posts_search_idx)
  * up to `exactLimit` + 1; when there are no more than `exactLimit`, they are all there, so the same
  * statement gives the exact total and the page's ids. Above it the total is an estimate, never less
  * than what was counted nor more than the filters' total from the counters: the planner's, when its
@@ -185,7 +192,9 @@ async function searchPostsPage(
 ) {
   // A word in a large share of the domain: the planner's statistics say so at once, and counting
   // even the first bound + 1 of its matches would cost more than the rest of the call.
-  const planned = await plannedRows(db, filtered(db, domainId, filter).select('posts.id'));
+  // Without the domain: a search's words already name it (decision 029), and the planner, taking
+  // the two conditions as independent, would scale the matches down by the domain's share.
+  const planned = await plannedRows(db, withFilter(db.selectFrom('posts'), filter).select('posts.id'));
   if (planned > exactLimit * CLEARLY_ABOVE_BOUND) {
     const pageIds = searchPageIds(db, domainId, filter, page);
     const [rows, possible] = await Promise.all([pageRows(db, pageIds), sumPostCounts(db, domainId, filter)]);
@@ -193,7 +202,7 @@ async function searchPostsPage(
     return { rows, total, estimate: true };
   }
 
-  const matches = filtered(db, domainId, filter)
+  const matches = searchMatches(db, domainId, filter)
     .select(['posts.id', 'posts.updated_at'])
     .limit(exactLimit + 1);
   const capped = await db
@@ -234,6 +243,23 @@ async function searchPostsPage(
     ? estimateTotal(found, sample, possible)
     : Math.max(found, Math.min(possible, planned));
   return { rows, total, estimate: true };
+}
+
+/**
+ * The domain's posts that a search matches, found by posts_search_idx alone. The domain and the
+ * other filters apply to its rows: `OFFSET 0` keeps the planner from pushing `domain_id` into the
+ * scan, where it would AND the search's bitmap with the whole domain's (400,000 entries of
+ * posts_order_idx) because it takes the two as independent, while a search word's key already names
+ * the domain (decision 029). The domain stays a condition: keys of two domains can collide.
+ */
+function searchMatches(db: Db, domainId: string, filter: PostFilter & { tsQuery: string }) {
+  const matches = db
+    .selectFrom('posts')
+    .selectAll()
+    .where(sql<boolean>`posts.search @@ ${filter.tsQuery}::tsquery`)
+    .offset(0);
+  const posts = db.selectFrom(matches.as('posts')) as unknown as PostsQuery;
+  return withFilter(posts.where('posts.domain_id', '=', domainId), { ...filter, tsQuery: null });
 }
 
 /** How many of the domain's latest SEARCH_SAMPLE_SIZE posts (within the filters) the search matches. */

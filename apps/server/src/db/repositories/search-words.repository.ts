@@ -32,13 +32,24 @@ export function prefixEnd(prefix: string): string {
 }
 
 /**
- * A search as a tsquery (for `::tsquery`) that matches exactly the posts a prefix search of every
- * term matches, or null for no search. Each term becomes the stored words it starts (decision 027),
- * looked up for all terms in one statement; a term that starts none, or more than
- * MAX_PREFIX_WORDS, stays a prefix.
+ * The four characters that start every search word of a domain's posts: the last three bytes of
+ * the domain's id in base64, as `post_search_vector` computes them in SQL (migration
+ * 2026-12-04T1500-search-words-by-domain, decision 029). The last bytes are random in every uuid
+ * version, so that domains made in the same moment still get different keys.
  */
-export async function searchTsQuery(db: Db, search: string): Promise<string | null> {
-  const terms = searchTerms(search);
+export function searchKeyOf(domainId: string): string {
+  return Buffer.from(domainId.replace(/-/g, '').slice(-6), 'hex').toString('base64');
+}
+
+/**
+ * A search in one domain as a tsquery (for `::tsquery`) that matches exactly the posts a prefix
+ * search of every term matches, or null for no search. Each term becomes the domain's stored words
+ * it starts (decision 027), looked up for all terms in one statement; a term that starts none, or
+ * more than MAX_PREFIX_WORDS, stays a prefix. Every word carries the domain's key (decision 029).
+ */
+export async function searchTsQuery(db: Db, domainId: string, search: string): Promise<string | null> {
+  const key = searchKeyOf(domainId);
+  const terms = searchTerms(search).map((term) => key + term);
   if (terms.length === 0) return null;
   const { rows } = await sql<{ words: string[] }>`
     select array(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { prefixEnd, quoteLexeme, searchTerms } from '../search-words.repository.js';
+import { prefixEnd, quoteLexeme, searchKeyOf, searchTerms } from '../search-words.repository.js';
 
 describe('searchTerms', () => {
   it('should lower-case the search and split it on anything but letters and digits', () => {
@@ -46,5 +46,20 @@ describe('prefixEnd', () => {
     for (const word of ['loprif', 'loprj', 'lopri', 'lopriéz']) {
       expect(word >= prefix && word < end, word).toBe(false);
     }
+  });
+});
+
+describe('searchKeyOf', () => {
+  it("should give four base64 characters of the id's last three bytes", () => {
+    // 0x0f 0xf0 0x84 → "D/CE"; the same id's first bytes play no part.
+    expect(searchKeyOf('59dfab3d-58b9-4020-aa72-3e39a50ff084')).toBe('D/CE');
+    expect(searchKeyOf('00000000-0000-4000-8000-3e39a50ff084')).toBe('D/CE');
+    expect(searchKeyOf('59dfab3d-58b9-4020-aa72-3e39a5000000')).toBe('AAAA');
+  });
+
+  it('should tell apart domains whose ids differ in their last bytes only', () => {
+    expect(searchKeyOf('59dfab3d-58b9-4020-aa72-3e39a50ff085')).not.toBe(
+      searchKeyOf('59dfab3d-58b9-4020-aa72-3e39a50ff084'),
+    );
   });
 });

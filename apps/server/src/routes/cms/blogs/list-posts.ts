@@ -36,7 +36,7 @@ export async function listPosts(
   const { rows, total, estimate } = await listPostsPage(
     db,
     domainId,
-    { ...filter, tsQuery: await searchTsQuery(db, query.search) },
+    { ...filter, tsQuery: await searchTsQuery(db, domainId, query.search) },
     page,
     options.exactSearchTotal,
   );
