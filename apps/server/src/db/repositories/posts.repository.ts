@@ -86,11 +86,7 @@ function tagsOfPost() {
  * (a semi-join to plan, then a hash and a sort); a list of ids is one uuid[] parameter, so that
  * every page length shares one prepared statement.
  */
-function pageRows(
-  db: Db,
-  ids: string[],
-  total?: ReturnType<typeof postCountsSum>,
-) {
+function pageRows(db: Db, ids: string[], total?: ReturnType<typeof postCountsSum>) {
   const page = db.selectNoFrom(sql<string>`unnest(${ids}::uuid[])`.as('id'));
   return (
     db
@@ -177,7 +173,12 @@ async function searchPageRows(
     .limit(page.limit)
     .offset(page.offset)
     .execute();
-  return ids.length === 0 ? [] : pageRows(db, ids.map((row) => row.id));
+  return ids.length === 0
+    ? []
+    : pageRows(
+        db,
+        ids.map((row) => row.id),
+      );
 }
 
 /**
