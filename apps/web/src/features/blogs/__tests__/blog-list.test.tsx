@@ -232,7 +232,9 @@ describe('BlogList', () => {
     const { onOpenPost } = renderList();
 
     await userEvent.click(await screen.findByRole('button', { name: 'New Blog Post' }));
-    await userEvent.click(within(card('Editable')).getByRole('button', { name: 'Edit' }));
+    // The toolbar's button comes before the list has loaded: wait for the card itself.
+    const editable = await screen.findByRole('article', { name: 'Editable' });
+    await userEvent.click(within(editable).getByRole('button', { name: 'Edit' }));
     expect(onOpenPost.mock.calls).toEqual([['new'], [draft.id]]);
   });
 
