@@ -104,6 +104,35 @@ function pageRows(db: Db, ids: string[], total?: ReturnType<typeof postCountsSum
 }
 
 /**
+ * A page of posts in list order: its ids by a statement of their own, then their rows. The ids'
+ * LIMIT and OFFSET (and a search, decision 028) make PostgreSQL plan that statement on every call,
+ * which is cheap for one index scan (0.03 ms) and dear for the rows with their tags and category
+ * (0.36–0.46 ms); those are read by pageRows, which keeps one generic plan, with the total if given.
+ */
+async function readPage(
+  db: Db,
+  domainId: string,
+  filter: PostFilter,
+  page: { limit: number; offset: number },
+  total?: ReturnType<typeof postCountsSum>,
+) {
+  const ids = await filtered(db, domainId, filter)
+    .select('posts.id')
+    .orderBy('posts.updated_at', 'desc')
+    .orderBy('posts.id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+  return ids.length === 0
+    ? []
+    : pageRows(
+        db,
+        ids.map((row) => row.id),
+        total,
+      );
+}
+
+/**
  * A page of a list without a search. The total comes from the counters (post-counts.repository),
  * never from the posts; the page's ids come from posts_order_idx or posts_status_idx alone (an
  * index-only scan), so the rows skipped by a deep OFFSET are never read from the table; only the
@@ -115,19 +144,15 @@ async function listUnsearchedPage(
   filter: Omit<PostFilter, 'tsQuery'>,
   page: { limit: number; offset: number },
 ) {
-  const pageIds = filtered(db, domainId, { ...filter, tsQuery: null })
-    .select('posts.id')
-    .orderBy('posts.updated_at', 'desc')
-    .orderBy('posts.id', 'desc')
-    .limit(page.limit)
-    .offset(page.offset);
-  // The ids alone first: their LIMIT and OFFSET make PostgreSQL plan that statement on every call,
-  // which is cheap for one index scan (0.03 ms) and dear for the rows with their tags and category
-  // (0.36 ms); those are then read by a statement that keeps one generic plan (decision 028), with
-  // the total. A page past the end (or whose posts were all deleted in between) has no row to carry
-  // the total, so it is read alone.
-  const ids = (await pageIds.execute()).map((row) => row.id);
-  const rows = ids.length === 0 ? [] : await pageRows(db, ids, postCountsSum(db, domainId, filter));
+  const rows = await readPage(
+    db,
+    domainId,
+    { ...filter, tsQuery: null },
+    page,
+    postCountsSum(db, domainId, filter),
+  );
+  // A page past the end (or whose posts were all deleted in between) has no row to carry the
+  // total, so it is read alone.
   const total =
     rows[0]?.total === undefined ? await sumPostCounts(db, domainId, filter) : Number(rows[0].total);
   return { rows, total, estimate: false };
@@ -155,33 +180,6 @@ async function plannedRows(db: Db, query: { compile(): CompiledQuery }): Promise
 export const SEARCH_SAMPLE_SIZE = 1000;
 
 /**
- * A search's page in list order, by whichever plan the planner finds cheapest, then its rows. The
- * ids come alone: a statement with a search is planned on every call (decision 028), which costs
- * 0.03 ms for the ids and 0.5 ms for the rows with their tags and category, so those are read by
- * the prepared statement that lists use.
- */
-async function searchPageRows(
-  db: Db,
-  domainId: string,
-  filter: PostFilter,
-  page: { limit: number; offset: number },
-) {
-  const ids = await filtered(db, domainId, filter)
-    .select('posts.id')
-    .orderBy('posts.updated_at', 'desc')
-    .orderBy('posts.id', 'desc')
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
-  return ids.length === 0
-    ? []
-    : pageRows(
-        db,
-        ids.map((row) => row.id),
-      );
-}
-
-/**
  * A page of a search. One statement takes the matches from the GIN index (posts_search_idx)
  * up to `exactLimit` + 1; when there are no more than `exactLimit`, they are all there, so the same
  * statement gives the exact total and the page's ids. Above it the total is an estimate, never less
@@ -205,7 +203,7 @@ async function searchPostsPage(
   const planned = await plannedRows(db, withFilter(db.selectFrom('posts'), filter).select('posts.id'));
   if (planned > exactLimit * CLEARLY_ABOVE_BOUND) {
     const [rows, possible] = await Promise.all([
-      searchPageRows(db, domainId, filter, page),
+      readPage(db, domainId, filter, page),
       sumPostCounts(db, domainId, filter),
     ]);
     const total = Math.max(exactLimit + 1, Math.min(possible, planned));
@@ -244,7 +242,7 @@ async function searchPostsPage(
   // The planner's estimate, when its statistics see more matches than were counted; otherwise
   // (no statistics yet, as on a fresh PGlite) the share of matches in a sample of the latest posts.
   const [rows, possible, sample] = await Promise.all([
-    searchPageRows(db, domainId, filter, page),
+    readPage(db, domainId, filter, page),
     sumPostCounts(db, domainId, filter),
     planned > found ? null : matchesAmongLatest(db, domainId, filter),
   ]);
