@@ -10,6 +10,7 @@ import { TokenVerifier } from './lib/token-verifier.js';
 import auth from './plugins/app/auth.js';
 import errorHandler from './plugins/app/error-handler.js';
 import finiteQuery from './plugins/app/finite-query.js';
+import listCache from './plugins/app/list-cache.js';
 import userRateLimit from './plugins/app/user-rate-limit.js';
 import database from './plugins/external/database.js';
 import openapi from './plugins/external/swagger.js';
@@ -137,6 +138,7 @@ export async function buildApp(options: AppOptions) {
     global: true,
   });
   await app.register(database, { db: options.db, closeWithApp: options.closeDatabase ?? false });
+  await app.register(listCache, { megabytes: env.LIST_CACHE_MB });
   const storage = options.storage ?? (await createStorage(env));
   await app.register(storagePlugin, { storage });
   if (options.sweepUploads) await app.register(uploadSweeper, options.sweepUploads);

@@ -77,6 +77,11 @@ const EnvSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(1200),
   /** A post search counts its matches exactly up to this many; above, its total is an estimate. */
   SEARCH_EXACT_TOTAL: z.coerce.number().int().min(1).max(1_000_000).default(1000),
+  /**
+   * Memory for this process's cache of list answers (posts, tags, categories), in MB; 0 turns it
+   * off. An answer is kept under its domain's list version, which every write bumps (decision 030).
+   */
+  LIST_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
   /** Server processes sharing PORT (node's cluster module); more than 1 needs PostgreSQL. */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -11,6 +11,8 @@ export interface DomainAccess {
   domain: string;
   name: string;
   role: Role;
+  /** The domain's list version when the membership was read (decision 030). */
+  listVersion: string;
 }
 
 /** What each role needs (DESIGN §2); the message says who can do it instead. */

@@ -8,6 +8,7 @@ import * as searchWords from './2026-12-02T1500-search-words.js';
 import * as searchInline from './2026-12-02T1600-search-inline.js';
 import * as postsAutovacuum from './2026-12-03T1500-posts-autovacuum.js';
 import * as searchWordsByDomain from './2026-12-04T1500-search-words-by-domain.js';
+import * as listVersions from './2026-12-05T1500-list-versions.js';
 
 /**
  * Migrations are listed here rather than read from disk so that the bundled server carries them.
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-02T1600-search-inline': searchInline,
   '2026-12-03T1500-posts-autovacuum': postsAutovacuum,
   '2026-12-04T1500-search-words-by-domain': searchWordsByDomain,
+  '2026-12-05T1500-list-versions': listVersions,
 };
 
 export const migrationProvider: MigrationProvider = {

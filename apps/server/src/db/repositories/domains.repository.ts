@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Role } from '@masthead/contract';
 import type { Db } from '../database.js';
 
@@ -33,12 +34,24 @@ export function deleteDomain(db: Db, host: string) {
   return db.deleteFrom('domains').where('domain', '=', host.toLowerCase()).executeTakeFirst();
 }
 
+/**
+ * A membership as the access checks read it: the domain, the role, and the domain's list version
+ * (decision 030), which costs nothing more in the same row. The version is a bigint, read as text.
+ */
+const membershipColumns = [
+  'domains.id',
+  'domains.domain',
+  'domains.name',
+  'memberships.role',
+  sql<string>`domains.list_version::text`.as('listVersion'),
+] as const;
+
 /** The domain and the caller's role in it, or undefined when the caller is not a member. */
 export function findMembership(db: Db, host: string, email: string) {
   return db
     .selectFrom('memberships')
     .innerJoin('domains', 'domains.id', 'memberships.domain_id')
-    .select(['domains.id', 'domains.domain', 'domains.name', 'memberships.role'])
+    .select(membershipColumns)
     .where('domains.domain', '=', host.toLowerCase())
     .where('memberships.email', '=', email.toLowerCase())
     .executeTakeFirst();
@@ -48,7 +61,7 @@ export function findMembershipByDomainId(db: Db, domainId: string, email: string
   return db
     .selectFrom('memberships')
     .innerJoin('domains', 'domains.id', 'memberships.domain_id')
-    .select(['domains.id', 'domains.domain', 'domains.name', 'memberships.role'])
+    .select(membershipColumns)
     .where('domains.id', '=', domainId)
     .where('memberships.email', '=', email.toLowerCase())
     .executeTakeFirst();

@@ -95,5 +95,8 @@ export async function recountDomain(trx: Db, domainId: string): Promise<CounterC
   };
   for (const row of before) entry(row).before += Number(row.n);
   for (const row of after) entry(row).after += Number(row.n);
-  return [...counts.values()].filter((c) => c.before !== c.after);
+  const changes = [...counts.values()].filter((c) => c.before !== c.after);
+  // Lists keep their totals under the domain's list version (decision 030); new counts are a change.
+  if (changes.length > 0) await sql`select list_versions_bump(array[${domainId}::uuid])`.execute(trx);
+  return changes;
 }

@@ -8,6 +8,8 @@ export interface DomainsTable {
   id: Generated<string>;
   domain: string;
   name: string;
+  /** Bumped by triggers on every write a list shows (migration 2026-12-05T1500-list-versions). */
+  list_version: ColumnType<string, never, never>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

@@ -77,6 +77,24 @@ export function blogApi(ctx: TestContext, token: string, host: string) {
       expect(res.statusCode, res.body).toBe(201);
       return res.json<{ id: string; category: string; categoryDisplayName: string }>();
     },
+    tags: (query: Record<string, string | number> = {}) =>
+      send({ method: 'GET', url: `/cms/tags/all?${q(query)}` }),
+    updateTag: async (id: string, tagDisplayName: string) => {
+      const res = await send({
+        method: 'PUT',
+        url: `/cms/tags/info/${id}?${q()}`,
+        payload: { tagDisplayName },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    },
+    deleteTag: async (id: string) => {
+      const res = await send({ method: 'DELETE', url: `/cms/tags/info/${id}?${q()}` });
+      expect(res.statusCode, res.body).toBe(204);
+    },
+    deleteCategory: async (id: string) => {
+      const res = await send({ method: 'DELETE', url: `/cms/categories/info/${id}?${q()}` });
+      expect(res.statusCode, res.body).toBe(204);
+    },
   };
 }
 export type BlogApi = ReturnType<typeof blogApi>;

@@ -19,6 +19,7 @@ import {
   removePost,
   updateExistingPost,
 } from '../../../services/blogs.service.js';
+import { sendList } from '../../../plugins/app/list-cache.js';
 import { errorResponses, security } from '../../route-schemas.js';
 import { listPosts } from './list-posts.js';
 import { BlogListQuery, BlogPostBody, ManageQuery } from './schemas.js';
@@ -42,9 +43,11 @@ export default async function blogRoutes(app: FastifyInstance, options: { exactS
         response: { 200: Paged(BlogPostSummary), ...errorResponses(400) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const access = await requireDomain(app.db, request, request.query.domain, 'read');
-      return listPosts(app.db, access.id, request.query, options);
+      return sendList(app, reply, access, request.query, () =>
+        listPosts(app.db, access.id, request.query, options),
+      );
     },
   );
 

@@ -27,6 +27,7 @@ import { etagOf, expectedVersions, setEtag } from '../../../lib/etag.js';
 import { isUniqueViolation } from '../../../lib/pg-errors.js';
 import { requireDomain, requireResourceDomain } from '../../../services/access.js';
 import { paged } from '../../../services/paging.js';
+import { sendList } from '../../../plugins/app/list-cache.js';
 import { errorResponses, security } from '../../route-schemas.js';
 
 export interface TaxonomyKind<Entity> {
@@ -75,15 +76,17 @@ export function taxonomyRoutes<Entity>(kind: TaxonomyKind<Entity>) {
           response: { 200: Paged(kind.entity), ...errorResponses(400) },
         },
       },
-      async (request): Promise<PagedResponse<Entity>> => {
+      async (request, reply) => {
         const { domain, page, numberOfEntries, search } = request.query;
         const access = await requireDomain(app.db, request, domain, 'read');
-        const { rows, total } = await listTaxonomyPage(app.db, kind.table, access.id, {
-          search: search.trim(),
-          limit: numberOfEntries,
-          offset: page * numberOfEntries,
+        return sendList(app, reply, access, request.query, async (): Promise<PagedResponse<Entity>> => {
+          const { rows, total } = await listTaxonomyPage(app.db, kind.table, access.id, {
+            search: search.trim(),
+            limit: numberOfEntries,
+            offset: page * numberOfEntries,
+          });
+          return paged(rows.map(kind.toEntity), total, request.query);
         });
-        return paged(rows.map(kind.toEntity), total, request.query);
       },
     );
 
