@@ -38,6 +38,8 @@ export const config = {
   reuse: process.env.BENCH_REUSE === '1',
   /** BENCH_PREPARED=0 runs both sides without prepared statements (DATABASE_PREPARED_STATEMENTS=0). */
   preparedStatements: process.env.BENCH_PREPARED !== '0',
+  /** BENCH_LIST_CACHE_MB: the server's LIST_CACHE_MB (decision 030); 0 measures lists without their cache. */
+  listCacheMb: process.env.BENCH_LIST_CACHE_MB ? integer('BENCH_LIST_CACHE_MB', 32, 0, 4096) : undefined,
   /**
    * Scenario name prefixes, to run only some of them: separated by commas, or by semicolons when a
    * name holds a comma ("search, 2 words;get by id").

@@ -172,6 +172,7 @@ async function benchmark(text: Writer, filled: Awaited<ReturnType<typeof prepare
     DATABASE_POOL_SIZE: String(Math.ceil(config.connections / config.processes)),
     WEB_CONCURRENCY: String(config.processes),
     DATABASE_PREPARED_STATEMENTS: config.preparedStatements ? '1' : '0',
+    ...(config.listCacheMb !== undefined ? { LIST_CACHE_MB: String(config.listCacheMb) } : {}),
     ...(config.db === 'pglite' ? { DATA_DIR: config.pgliteDir } : { DATABASE_URL: config.benchUrl }),
   });
   try {

@@ -28,7 +28,7 @@ const clientField = (filterable: boolean): ColumnDef[] => [
 
 async function versionOf(domain: TestDomain) {
   const { rows } = await sql<{ v: string }>`
-    select list_version::text as v from domains where id = ${domain.id}`.execute(ctx.db);
+    select version::text as v from list_versions where domain_id = ${domain.id}`.execute(ctx.db);
   return BigInt(rows[0]!.v);
 }
 
@@ -102,6 +102,20 @@ describe('the list version', () => {
       expect(await versionOf(domain), what).toBeGreaterThan(before);
     }
     expect(await versionOf(other)).toBe(otherBefore);
+  });
+
+  it('should move once per transaction, however many statements it runs', async () => {
+    const { api, domain } = await newDomainApi(ctx);
+    const tag = await api.createTag('Once');
+    const before = await versionOf(domain);
+    // A create inserts the post, then its tags: two statements that bump, one transaction.
+    await createPost(api, { title: 'With a tag', tags: [tag.id] });
+    expect(await versionOf(domain)).toBe(before + 1n);
+  });
+
+  it('should give every new domain its version', async () => {
+    const domain = await ctx.domain();
+    expect(await versionOf(domain)).toBe(0n);
   });
 
   it('should not move when nothing a list shows changes', async () => {

@@ -4,22 +4,53 @@ import { sql, type Kysely } from 'kysely';
 const BY_DOMAIN = ['posts', 'tags', 'categories', 'column_defs'] as const;
 
 /**
- * A version per domain for its lists (decision 030): every statement that changes a post, a tag, a
- * category, a post's tags or a field definition of the domain adds one to domains.list_version, in
- * its own transaction. A list answer cached under a version is then the answer as long as the
- * version stays, and every server process sees a change the moment it commits.
+ * A version per domain for its lists (decision 030): every transaction that changes a post, a tag, a
+ * category, a post's tags or a field definition of the domain adds one to its list_versions row,
+ * once, in the same transaction. A list answer cached under a version is then the answer as long as
+ * the version stays, and every server process sees a change the moment it commits.
  *
  * The bump fires after the counters' trigger (triggers fire in name order: posts_count_* before
- * posts_list_version_*), so that a writer takes the counting lock before the domain's row, in the
+ * posts_list_version_*), so that a writer takes the counting lock before the version's row, in the
  * same order as a field-definition change (post-counts.repository lockDomainCounts).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`alter table domains add column list_version bigint not null default 0`.execute(db);
-
+  // Its own narrow table, not a column of domains: the row is rewritten by every write of the
+  // domain, and its dead versions (kept while any snapshot may see them) stay out of the domain row
+  // that every request reads. Room on each page lets each update stay on it (HOT).
   await sql`
-    create function list_versions_bump(domain_ids uuid[]) returns void language sql as $$
-      update domains set list_version = list_version + 1
-      where id in (select distinct d from unnest(domain_ids) d)
+    create table list_versions (
+      domain_id uuid primary key references domains(id) on delete cascade,
+      version bigint not null default 0
+    ) with (fillfactor = 50)`.execute(db);
+  await sql`insert into list_versions (domain_id) select id from domains`.execute(db);
+  await sql`
+    create function list_versions_add() returns trigger language plpgsql as $$
+    begin
+      insert into list_versions (domain_id) select id from new_rows;
+      return null;
+    end
+    $$`.execute(db);
+  await sql`
+    create trigger domains_list_version_insert after insert on domains
+    referencing new table as new_rows for each statement execute function list_versions_add()`.execute(db);
+
+  // Once per transaction and domain: the transaction's later statements become visible at the same
+  // commit, so another bump would tell no reader anything. A rolled-back savepoint undoes the
+  // setting with the update.
+  await sql`
+    create function list_versions_bump(domain_ids uuid[]) returns void language plpgsql as $$
+    declare
+      bumped text := coalesce(current_setting('masthead.list_versions_bumped', true), '');
+      todo uuid[];
+    begin
+      select array_agg(distinct d) into todo from unnest(domain_ids) d
+      where d is not null and strpos(bumped, d::text) = 0;
+      if todo is null then
+        return;
+      end if;
+      update list_versions set version = version + 1 where domain_id = any(todo);
+      perform set_config('masthead.list_versions_bumped', bumped || array_to_string(todo, ' '), true);
+    end
     $$`.execute(db);
 
   await sql`
@@ -59,7 +90,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create function list_versions_apply_truncate() returns trigger language plpgsql as $$
     begin
-      update domains set list_version = list_version + 1;
+      update list_versions set version = version + 1;
       return null;
     end
     $$`.execute(db);
@@ -95,5 +126,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop function if exists list_versions_apply_post_tags()`.execute(db);
   await sql`drop function if exists list_versions_apply()`.execute(db);
   await sql`drop function if exists list_versions_bump(uuid[])`.execute(db);
-  await sql`alter table domains drop column if exists list_version`.execute(db);
+  await sql`drop trigger if exists domains_list_version_insert on domains`.execute(db);
+  await sql`drop function if exists list_versions_add()`.execute(db);
+  await sql`drop table if exists list_versions`.execute(db);
 }

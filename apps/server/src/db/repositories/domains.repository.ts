@@ -36,14 +36,14 @@ export function deleteDomain(db: Db, host: string) {
 
 /**
  * A membership as the access checks read it: the domain, the role, and the domain's list version
- * (decision 030), which costs nothing more in the same row. The version is a bigint, read as text.
+ * (decision 030), read in the same statement. The version is a bigint, read as text.
  */
 const membershipColumns = [
   'domains.id',
   'domains.domain',
   'domains.name',
   'memberships.role',
-  sql<string>`domains.list_version::text`.as('listVersion'),
+  sql<string>`list_versions.version::text`.as('listVersion'),
 ] as const;
 
 /** The domain and the caller's role in it, or undefined when the caller is not a member. */
@@ -51,6 +51,7 @@ export function findMembership(db: Db, host: string, email: string) {
   return db
     .selectFrom('memberships')
     .innerJoin('domains', 'domains.id', 'memberships.domain_id')
+    .innerJoin('list_versions', 'list_versions.domain_id', 'domains.id')
     .select(membershipColumns)
     .where('domains.domain', '=', host.toLowerCase())
     .where('memberships.email', '=', email.toLowerCase())
@@ -61,6 +62,7 @@ export function findMembershipByDomainId(db: Db, domainId: string, email: string
   return db
     .selectFrom('memberships')
     .innerJoin('domains', 'domains.id', 'memberships.domain_id')
+    .innerJoin('list_versions', 'list_versions.domain_id', 'domains.id')
     .select(membershipColumns)
     .where('domains.id', '=', domainId)
     .where('memberships.email', '=', email.toLowerCase())

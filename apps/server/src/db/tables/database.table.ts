@@ -8,10 +8,15 @@ export interface DomainsTable {
   id: Generated<string>;
   domain: string;
   name: string;
-  /** Bumped by triggers on every write a list shows (migration 2026-12-05T1500-list-versions). */
-  list_version: ColumnType<string, never, never>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+}
+
+/** Bumped by triggers on every write a list shows (migration 2026-12-05T1500-list-versions). */
+export interface ListVersionsTable {
+  domain_id: string;
+  /** A bigint, which pg reads as text. */
+  version: ColumnType<string, never, never>;
 }
 
 export interface MembershipsTable {
@@ -158,6 +163,7 @@ export interface Database {
   column_defs: ColumnDefsTable;
   post_counts: PostCountsTable;
   search_words: SearchWordsTable;
+  list_versions: ListVersionsTable;
   idp_accounts: IdpAccountsTable;
   idp_payloads: IdpPayloadsTable;
   idp_keys: IdpKeysTable;
