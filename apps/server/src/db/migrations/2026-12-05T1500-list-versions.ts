@@ -6,12 +6,12 @@ const BY_DOMAIN = ['posts', 'tags', 'categories', 'column_defs'] as const;
 /**
  * A version per domain for its lists (decision 030): every transaction that changes a post, a tag, a
  * category, a post's tags or a field definition of the domain adds one to its list_versions row,
- * once, in the same transaction. A list answer cached under a version is then the answer as long as
+ * once, as it commits. A list answer cached under a version is then the answer as long as
  * the version stays, and every server process sees a change the moment it commits.
  *
- * The bump fires after the counters' trigger (triggers fire in name order: posts_count_* before
- * posts_list_version_*), so that a writer takes the counting lock before the version's row, in the
- * same order as a field-definition change (post-counts.repository lockDomainCounts).
+ * The bump runs at commit, after the statements' counting triggers, so that a writer takes the
+ * counting lock before the version's row, in the same order as a field-definition change
+ * (post-counts.repository lockDomainCounts).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   // Its own narrow table, not a column of domains: the row is rewritten by every write of the
@@ -53,15 +53,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     end
     $$`.execute(db);
 
+  // At commit (deferred constraint triggers, one event per row): the version's row is then locked
+  // only while the transaction commits, so writers of one domain queue for its commit alone, not
+  // for the whole transaction; bumped at the first statement, a post save held it for all of it
+  // and the bench's concurrent writes lost 10–20 % (docs/performance.md).
   await sql`
     create function list_versions_apply() returns trigger language plpgsql as $$
     begin
       if tg_op = 'INSERT' then
-        perform list_versions_bump(array(select domain_id from new_rows));
+        perform list_versions_bump(array[new.domain_id]);
       elsif tg_op = 'UPDATE' then
-        perform list_versions_bump(array(select domain_id from old_rows union select domain_id from new_rows));
+        perform list_versions_bump(array[old.domain_id, new.domain_id]);
       else
-        perform list_versions_bump(array(select domain_id from old_rows));
+        perform list_versions_bump(array[old.domain_id]);
       end if;
       return null;
     end
@@ -71,22 +75,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create function list_versions_apply_post_tags() returns trigger language plpgsql as $$
     begin
-      if tg_op = 'INSERT' then
-        perform list_versions_bump(array(
-          select p.domain_id from new_rows r join posts p on p.id = r.post_id));
-      elsif tg_op = 'UPDATE' then
-        perform list_versions_bump(array(
-          select p.domain_id from (select post_id from old_rows union select post_id from new_rows) r
-          join posts p on p.id = r.post_id));
-      else
-        perform list_versions_bump(array(
-          select p.domain_id from old_rows r join posts p on p.id = r.post_id));
+      if tg_op <> 'DELETE' then
+        perform list_versions_bump(array(select domain_id from posts where id = new.post_id));
+      end if;
+      if tg_op <> 'INSERT' then
+        perform list_versions_bump(array(select domain_id from posts where id = old.post_id));
       end if;
       return null;
     end
     $$`.execute(db);
 
-  // TRUNCATE fires no row or delete trigger, and has no transition table: every domain moves.
+  // TRUNCATE has no row triggers (nor constraint triggers): every domain moves, at once.
   await sql`
     create function list_versions_apply_truncate() returns trigger language plpgsql as $$
     begin
@@ -96,30 +95,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     $$`.execute(db);
 
   for (const table of [...BY_DOMAIN, 'post_tags'] as const) {
+    const apply = sql.raw(table === 'post_tags' ? 'list_versions_apply_post_tags' : 'list_versions_apply');
+    await sql`
+      create constraint trigger ${sql.id(`${table}_list_version`)}
+      after insert or update or delete on ${sql.id(table)} deferrable initially deferred
+      for each row execute function ${apply}()`.execute(db);
     await sql`
       create trigger ${sql.id(`${table}_list_version_truncate`)} after truncate on ${sql.id(table)}
       for each statement execute function list_versions_apply_truncate()`.execute(db);
-    const apply = sql.raw(table === 'post_tags' ? 'list_versions_apply_post_tags' : 'list_versions_apply');
-    // A trigger with transition tables serves one event only.
-    await sql`
-      create trigger ${sql.id(`${table}_list_version_insert`)} after insert on ${sql.id(table)}
-      referencing new table as new_rows for each statement execute function ${apply}()`.execute(db);
-    await sql`
-      create trigger ${sql.id(`${table}_list_version_update`)} after update on ${sql.id(table)}
-      referencing old table as old_rows new table as new_rows
-      for each statement execute function ${apply}()`.execute(db);
-    await sql`
-      create trigger ${sql.id(`${table}_list_version_delete`)} after delete on ${sql.id(table)}
-      referencing old table as old_rows for each statement execute function ${apply}()`.execute(db);
   }
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const table of [...BY_DOMAIN, 'post_tags']) {
-    for (const event of ['insert', 'update', 'delete', 'truncate']) {
-      await sql`drop trigger if exists ${sql.id(`${table}_list_version_${event}`)} on ${sql.id(table)}`.execute(
-        db,
-      );
+    for (const name of [`${table}_list_version`, `${table}_list_version_truncate`]) {
+      await sql`drop trigger if exists ${sql.id(name)} on ${sql.id(table)}`.execute(db);
     }
   }
   await sql`drop function if exists list_versions_apply_truncate()`.execute(db);
