@@ -1,9 +1,11 @@
 import { sql } from 'kysely';
 import type { ColumnDef } from '@masthead/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { parseEnv } from '../../src/config/env.js';
 import { recountDomain } from '../../src/db/repositories/post-counts.repository.js';
 import { setColumnDefs } from '../../src/services/column-defs.service.js';
-import { createTestContext, type TestContext, type TestDomain } from '../helpers/test-app.js';
+import { createTestContext, tempDataDir, type TestContext, type TestDomain } from '../helpers/test-app.js';
 import { blogApi, createPost, expectError, newDomainApi, type BlogApi } from './blogs/blog-fixtures.js';
 
 // Lists are answered from a cache kept under each domain's list version (decision 030). These tests
@@ -228,6 +230,42 @@ describe('the list cache', () => {
     );
     expect(await listTitles(api, { numberOfEntries: 100 })).toEqual(rows.map((r) => r.title));
     expect(rows).toHaveLength(12);
+  });
+
+  it('should show at once a write made through another server process', async () => {
+    // A second app on the same database, with its own cache: as a second process (WEB_CONCURRENCY)
+    // or a second machine would be.
+    const other = await buildApp({
+      env: parseEnv({
+        OIDC_AUTHORITY: ctx.idp.issuer,
+        PUBLIC_URL: 'http://localhost:3000',
+        DATA_DIR: tempDataDir(),
+        MASTHEAD_DEMO: '0',
+        LOG_LEVEL: 'silent',
+      }),
+      db: ctx.db,
+      logger: false,
+    });
+    await other.ready();
+    try {
+      const { api, token, domain } = await newDomainApi(ctx);
+      await createPost(api, { title: 'First' });
+      const titlesThroughOther = async () => {
+        const res = await other.inject({
+          method: 'GET',
+          url: `/cms/blogs/all?domain=${domain.domain}`,
+          headers: { authorization: `Bearer ${token}` },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json<{ entries: { title: string }[] }>().entries.map((e) => e.title);
+      };
+      expect(await titlesThroughOther()).toEqual(['First']);
+      expect(other.listCache.stats.entries).toBe(1);
+      await createPost(api, { title: 'Second' });
+      expect(await titlesThroughOther()).toEqual(['Second', 'First']);
+    } finally {
+      await other.close();
+    }
   });
 
   it('should read every list afresh when LIST_CACHE_MB is 0', async () => {
