@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Role } from '@masthead/contract';
 import type { Db } from '../database.js';
+import { compiledOnce } from '../compiled-once.js';
 
 export function findDomainByHost(db: Db, host: string) {
   return db.selectFrom('domains').selectAll().where('domain', '=', host.toLowerCase()).executeTakeFirst();
@@ -46,27 +47,38 @@ const membershipColumns = [
   sql<string>`list_versions.version::text`.as('listVersion'),
 ] as const;
 
-/** The domain and the caller's role in it, or undefined when the caller is not a member. */
-export function findMembership(db: Db, host: string, email: string) {
-  return db
+/** A membership by the domain's host name and the member's e-mail, both lower-case. */
+const membershipByHost = compiledOnce((db: Db, host: string, email: string) =>
+  db
     .selectFrom('memberships')
     .innerJoin('domains', 'domains.id', 'memberships.domain_id')
     .innerJoin('list_versions', 'list_versions.domain_id', 'domains.id')
     .select(membershipColumns)
-    .where('domains.domain', '=', host.toLowerCase())
-    .where('memberships.email', '=', email.toLowerCase())
-    .executeTakeFirst();
-}
+    .where('domains.domain', '=', host)
+    .where('memberships.email', '=', email),
+);
 
-export function findMembershipByDomainId(db: Db, domainId: string, email: string) {
-  return db
+/** A membership by the domain's id and the member's e-mail, lower-case. */
+const membershipByDomainId = compiledOnce((db: Db, domainId: string, email: string) =>
+  db
     .selectFrom('memberships')
     .innerJoin('domains', 'domains.id', 'memberships.domain_id')
     .innerJoin('list_versions', 'list_versions.domain_id', 'domains.id')
     .select(membershipColumns)
     .where('domains.id', '=', domainId)
-    .where('memberships.email', '=', email.toLowerCase())
-    .executeTakeFirst();
+    .where('memberships.email', '=', email),
+);
+
+/**
+ * The domain and the caller's role in it, or undefined when the caller is not a member. Every
+ * /cms request that names a domain runs it, so its statement is compiled once.
+ */
+export function findMembership(db: Db, host: string, email: string) {
+  return membershipByHost(db, host.toLowerCase(), email.toLowerCase());
+}
+
+export function findMembershipByDomainId(db: Db, domainId: string, email: string) {
+  return membershipByDomainId(db, domainId, email.toLowerCase());
 }
 
 export function listMembershipsForEmail(db: Db, email: string) {

@@ -2,6 +2,7 @@ import { CompiledQuery, sql, type SelectQueryBuilder } from 'kysely';
 import type { BlogStatus, FieldValue } from '@masthead/contract';
 import type { Db } from '../database.js';
 import type { Database, NewPost } from '../tables/database.table.js';
+import { compiledOnce } from '../compiled-once.js';
 import { postCountsSum, sumPostCounts } from './post-counts.repository.js';
 
 export interface PostFilter {
@@ -330,15 +331,15 @@ export function findPost(db: Db, domainId: string, id: string, options: { forUpd
 export type PostDetailRow = NonNullable<Awaited<ReturnType<typeof findPost>>>;
 
 /** A post with its tags, in one statement (a get by id is one round trip after the access check). */
-export function findPostWithTags(db: Db, domainId: string, id: string) {
-  return withCategory(db.selectFrom('posts'))
+/** One post of the domain with its category and tags; the editor's and get by id's statement. */
+export const findPostWithTags = compiledOnce((db: Db, domainId: string, id: string) =>
+  withCategory(db.selectFrom('posts'))
     .selectAll('posts')
     .select(categoryColumns)
     .select(tagsOfPost().as('tags'))
     .where('posts.domain_id', '=', domainId)
-    .where('posts.id', '=', id)
-    .executeTakeFirst();
-}
+    .where('posts.id', '=', id),
+);
 
 export function findPostDomainId(db: Db, id: string) {
   return db
