@@ -3,11 +3,14 @@
 import { build } from 'esbuild';
 import { nodeBundleOptions } from '../apps/server/scripts/node-bundle.mjs';
 
-const outfile = new URL('./dist/bench.mjs', import.meta.url).pathname;
+const source = (file) => new URL(`./src/${file}`, import.meta.url).pathname;
+const outdir = new URL('./dist/', import.meta.url).pathname;
 
+// The floor server (decision 031) is a second entry: the bench starts it as its own process.
 await build({
   ...nodeBundleOptions(['autocannon']),
-  entryPoints: [new URL('./src/main.ts', import.meta.url).pathname],
-  outfile,
+  entryPoints: { bench: source('main.ts'), 'floor-server': source('floor-server.ts') },
+  outdir,
+  outExtension: { '.js': '.mjs' },
 });
-await import(outfile);
+await import(new URL('bench.mjs', `file://${outdir}`).href);

@@ -39,6 +39,8 @@ declare module 'autocannon' {
       event: 'response',
       listener: (client: unknown, status: number, bytes: number, milliseconds: number) => void,
     ): this;
+    /** The measured run starts (after the warm-up, when there is one). */
+    on(event: 'start', listener: () => void): this;
   }
   export default function autocannon(options: Options): Instance;
 }

@@ -41,6 +41,11 @@ export const config = {
   /** BENCH_LIST_CACHE_MB: the server's LIST_CACHE_MB (decision 030); 0 measures lists without their cache. */
   listCacheMb: process.env.BENCH_LIST_CACHE_MB ? integer('BENCH_LIST_CACHE_MB', 32, 0, 4096) : undefined,
   /**
+   * BENCH_FLOOR=0 skips the floor: get by id through a bare node:http server with the same
+   * repository calls (decision 031). PostgreSQL only.
+   */
+  floor: process.env.BENCH_FLOOR !== '0',
+  /**
    * Scenario name prefixes, to run only some of them: separated by commas, or by semicolons when a
    * name holds a comma ("search, 2 words;get by id").
    */

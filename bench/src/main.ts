@@ -8,7 +8,7 @@ import { startIdentityProvider } from './identity-provider.js';
 import { measureApi, measureSql, runSqlOnce, type RunOptions, type Stats } from './measure.js';
 import type { Context, Scenario } from './scenarios.js';
 import { scenarios as allScenarios } from './scenarios.js';
-import { ensureServerBuilt, startServer } from './server-process.js';
+import { ensureServerBuilt, floorEntry, startServer } from './server-process.js';
 import { writer, type Writer } from './text.js';
 
 const SEED = 20261121;
@@ -67,7 +67,53 @@ interface Row {
   name: string;
   api?: Stats;
   sql?: Stats;
+  /** The same requests through the bare floor server (get by id only; decision 031). */
+  floor?: Stats;
   total?: TotalCheck;
+}
+
+/** The scenario the floor server answers (bench/src/floor-server.ts). */
+const FLOOR_SCENARIO = 'get by id';
+
+/**
+ * Get by id through the floor server: the twin's two repository calls behind a bare node:http
+ * server, with the same autocannon settings as the API. Returns undefined when not measured.
+ */
+async function measureFloor(scenario: Scenario, run: RunOptions): Promise<Stats | undefined> {
+  if (!config.floor || config.db !== 'postgres' || scenario.name !== FLOOR_SCENARIO) return undefined;
+  const floor = await startServer(
+    {
+      DATABASE_URL: config.benchUrl,
+      DATABASE_POOL_SIZE: String(config.connections),
+      DATABASE_PREPARED_STATEMENTS: config.preparedStatements ? '1' : '0',
+      FLOOR_EMAIL: config.email,
+    },
+    floorEntry,
+  );
+  try {
+    await preflight(floor.url, 'none', scenario);
+    process.stdout.write(`FLOOR ${scenario.name}… `);
+    const stats = await measureApi(floor.url, 'none', scenario.steps, run, floor.pid);
+    console.log(
+      `${f(stats.rps, 0)} req/s${stats.failures ? ` (${stats.failures} failed: ${stats.detail})` : ''}`,
+    );
+    return stats;
+  } finally {
+    await floor.stop();
+  }
+}
+
+/** The floor's line under the table: what a bare Node server reaches, and the API against it. */
+function floorLine({ name, api, sql, floor }: Row) {
+  if (!floor) return undefined;
+  const vsSql = sql && !config.smoke ? f(floor.rps / sql.rps, 2) : '-';
+  const apiVsFloor = api && !config.smoke ? f(api.rps / floor.rps, 2) : '-';
+  return (
+    `Floor (${name} through a bare node:http server with the same two repository calls, no framework, ` +
+    `no token check; decision 031): ${f(floor.rps, 0)} req/s, p99 ${f(floor.p99)} ms, ` +
+    `${f(config.smoke ? NaN : (floor.cpuUsPerRequest ?? NaN), 0)} µs of CPU per request, ${floor.failures} errors; ` +
+    `floor/SQL ${vsSql}, API/floor ${apiVsFloor}.`
+  );
 }
 
 function table(rows: Row[]) {
@@ -78,10 +124,12 @@ function table(rows: Row[]) {
     'API p99 ms',
     'API err',
     'RSS MB',
+    'API CPU µs',
     'SQL req/s',
     'SQL p50',
     'SQL p99',
     'SQL err',
+    'SQL CPU µs',
     'API/SQL',
   ];
   const count = (n: number | undefined) => (n === undefined ? '-' : String(n));
@@ -92,11 +140,13 @@ function table(rows: Row[]) {
     f(api?.p99 ?? NaN),
     count(api?.failures),
     f(api?.rssPeakMb ?? NaN, 0),
+    f(config.smoke ? NaN : (api?.cpuUsPerRequest ?? NaN), 0),
     // The smoke bench runs each twin once: its SQL timings mean nothing.
     f(config.smoke ? NaN : (sql?.rps ?? NaN), 0),
     f(config.smoke ? NaN : (sql?.p50 ?? NaN)),
     f(config.smoke ? NaN : (sql?.p99 ?? NaN)),
     count(sql?.failures),
+    f(config.smoke ? NaN : (sql?.cpuUsPerRequest ?? NaN), 0),
     api && sql && !config.smoke ? f(api.rps / sql.rps, 2) : '-',
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
@@ -130,12 +180,16 @@ async function main() {
 async function benchmark(text: Writer, filled: Awaited<ReturnType<typeof prepareDatabase>>) {
   const cpus = os.cpus();
   const db = openDatabase(config, config.connections);
-  const data = await loadDataset(db, text);
+  // Every search scenario's name starts with "search, ".
+  const searching =
+    config.only.length === 0 || config.only.some((p) => 'search, '.startsWith(p) || p.startsWith('search'));
+  const data = await loadDataset(db, text, searching);
+  const matches = Object.entries(data.searches.matches).map(
+    ([s, n]) => `"${s}" ${n.toLocaleString('en-US')}`,
+  );
   console.log(
-    `Domain ${data.host}: ${data.domainPosts.toLocaleString('en-US')} of ${data.posts.toLocaleString('en-US')} posts; ` +
-      `search matches in it: ${Object.entries(data.searches.matches)
-        .map(([s, n]) => `"${s}" ${n.toLocaleString('en-US')}`)
-        .join(', ')}`,
+    `Domain ${data.host}: ${data.domainPosts.toLocaleString('en-US')} of ${data.posts.toLocaleString('en-US')} posts` +
+      (matches.length > 0 ? `; search matches in it: ${matches.join(', ')}` : ''),
   );
   const selected = allScenarios(data, writer(SEED + 1), config.email).filter(
     (s) => config.only.length === 0 || config.only.some((name) => s.name.startsWith(name)),
@@ -195,15 +249,19 @@ async function benchmark(text: Writer, filled: Awaited<ReturnType<typeof prepare
     await server.stop();
     await idp.close();
   }
+  // After the server has stopped, so that the two never share the machine.
+  for (const [i, scenario] of selected.entries()) results[i]!.floor = await measureFloor(scenario, run);
 
   console.log(`\n${table(results)}\n`);
+  for (const line of results.map(floorLine)) if (line) console.log(`${line}\n`);
   console.log(
     `${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown CPU'}). Every figure comes from one run on a noisy ` +
       `machine (this one has ${cpus.length} cores shared by autocannon, the server and the database): ` +
       'compare the API/SQL ratios, not absolute numbers. req/s counts single requests (create and delete are two); ' +
       'SQL runs the same repository calls, membership check included, over a pool of the same size. ' +
       'err counts non-2xx answers and socket errors (API) or thrown errors (SQL); RSS MB is the peak resident set ' +
-      'of the server, all its processes together, sampled every 250 ms.',
+      'of the server, all its processes together, sampled every 250 ms. CPU µs is CPU time per request over the ' +
+      "measured seconds: the server's processes (API) or the bench's own process, the pg client's side (SQL).",
   );
   if (filled) {
     console.log(
@@ -211,9 +269,10 @@ async function benchmark(text: Writer, filled: Awaited<ReturnType<typeof prepare
         `(${f(filled.postsPerSecond, 0)} posts/s overall).`,
     );
   }
-  for (const { name, api, sql } of results) {
+  for (const { name, api, sql, floor } of results) {
     if (api?.failures) problems.push(`${name}: API ${api.failures} failed (${api.detail})`);
     if (sql?.failures) problems.push(`${name}: SQL ${sql.failures} failed (${sql.detail})`);
+    if (floor?.failures) problems.push(`${name}: floor ${floor.failures} failed (${floor.detail})`);
   }
   for (const problem of problems) console.log(`! ${problem}`);
   // Not an error (nothing failed), but the scenario measured nothing: every request outlasted the run.
@@ -247,7 +306,12 @@ async function benchmark(text: Writer, filled: Awaited<ReturnType<typeof prepare
           tagIds: data.tagIds.length,
           categoryIds: data.categoryIds.length,
         },
-        scenarios: results.map((r) => ({ ...r, ratio: r.api && r.sql ? r.api.rps / r.sql.rps : null })),
+        scenarios: results.map((r) => ({
+          ...r,
+          ratio: r.api && r.sql ? r.api.rps / r.sql.rps : null,
+          ...(r.floor && r.sql ? { floorRatio: r.floor.rps / r.sql.rps } : {}),
+          ...(r.floor && r.api ? { apiToFloor: r.api.rps / r.floor.rps } : {}),
+        })),
         problems,
         passed: problems.length === 0,
       },

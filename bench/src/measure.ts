@@ -1,6 +1,6 @@
 import autocannon from 'autocannon';
 import type { Db } from '../../apps/server/src/db/database.js';
-import { sampleRss } from './rss.js';
+import { sampleRss, treeCpuSeconds } from './rss.js';
 import type { Context, Step } from './scenarios.js';
 
 export interface Stats {
@@ -15,6 +15,12 @@ export interface Stats {
   errors?: { non2xx: number; socket: number; timeouts: number };
   /** The server's peak resident set over the scenario, all its processes together (API only). */
   rssPeakMb?: number;
+  /**
+   * CPU time (user and system) per request over the measured seconds: the server's processes for
+   * the API, the bench's own process (the pg client's side) for the raw SQL. Steadier than req/s
+   * on a shared machine, since it does not count time spent waiting for a core.
+   */
+  cpuUsPerRequest?: number;
   detail?: string;
 }
 
@@ -68,9 +74,12 @@ export async function measureSql(db: Db, steps: Step[], options: RunOptions): Pr
   if (options.warmupSeconds > 0) await run(options.warmupSeconds, false);
   failures = 0;
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
   await run(options.seconds, true);
+  const cpu = process.cpuUsage(cpuBefore);
   const detail = firstError ? String(firstError) : undefined;
-  return summarize(latencies, (performance.now() - started) / 1000, failures, detail);
+  const stats = summarize(latencies, (performance.now() - started) / 1000, failures, detail);
+  return { ...stats, cpuUsPerRequest: (cpu.user + cpu.system) / Math.max(1, latencies.length) };
 }
 
 /** Each step's SQL once, in order (the smoke bench checks that the twins run, not how fast). */
@@ -113,12 +122,19 @@ export async function measureApi(
       ? { warmup: { connections: options.connections, duration: options.warmupSeconds } }
       : {}),
   });
+  // The main run's answers and the server's CPU time over them (the warm-up's are not counted).
+  let answered = 0;
+  let cpuAtStart = NaN;
+  instance.on('start', () => (cpuAtStart = serverPid === undefined ? NaN : treeCpuSeconds(serverPid)));
   instance.on('response', (_client, status, _bytes, milliseconds) => {
+    answered++;
     if (status >= 200 && status < 300) latencies.push(milliseconds);
   });
   const rss = sampleRss(serverPid);
   const result = await instance;
   const rssPeakMb = rss.stop();
+  const cpuSeconds = serverPid === undefined ? NaN : treeCpuSeconds(serverPid) - cpuAtStart;
+  const cpuUsPerRequest = (cpuSeconds * 1e6) / Math.max(1, answered);
   // autocannon counts timeouts among its errors too.
   const errors = {
     non2xx: result.non2xx,
@@ -133,5 +149,5 @@ export async function measureApi(
     failures > 0
       ? `status ${codes}${result.errors > 0 ? `, ${errors.socket} socket errors, ${errors.timeouts} timeouts` : ''}`
       : undefined;
-  return { ...summarize(latencies, result.duration, failures, detail), errors, rssPeakMb };
+  return { ...summarize(latencies, result.duration, failures, detail), errors, rssPeakMb, cpuUsPerRequest };
 }

@@ -39,15 +39,21 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Starts the built server on a loopback port and waits until /readyz answers. */
-export async function startServer(env: Record<string, string>) {
+/** The bundled floor server (bench/src/floor-server.ts, decision 031), beside the bench's bundle. */
+export const floorEntry = fileURLToPath(new URL('./floor-server.mjs', import.meta.url));
+
+/**
+ * Starts the built server (or another entry, such as the floor server) on a loopback port and
+ * waits until /readyz answers.
+ */
+export async function startServer(env: Record<string, string>, entryPath = entry) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   // BENCH_CPU_PROF=<folder>: each server process writes a CPU profile there when it stops.
   const profile = process.env.BENCH_CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
     : [];
-  const child = spawn(process.execPath, [...profile, entry], {
+  const child = spawn(process.execPath, [...profile, entryPath], {
     cwd: serverDir,
     env: {
       PATH: process.env.PATH ?? '',
