@@ -22,65 +22,54 @@ function childrenByParent() {
   return children;
 }
 
-/** A process and all its descendants' pids (the server's primary and its cluster workers). */
-function tree(pid: number, children: Map<number, number[]>) {
-  const pids: number[] = [];
+/**
+ * The sum of `valueOf` over a process and all its descendants (the server's primary and its cluster
+ * workers), from /proc (Linux). NaN where there is no /proc or no process answered; a process that
+ * has exited is not counted.
+ */
+function sumOverTree(pid: number, valueOf: (pid: number) => number | undefined): number {
+  let children: Map<number, number[]>;
+  try {
+    children = childrenByParent();
+  } catch {
+    return NaN;
+  }
+  let sum = 0;
+  let found = false;
   for (const queue = [pid]; queue.length > 0;) {
     const next = queue.pop()!;
-    pids.push(next);
+    const value = valueOf(next);
+    if (value !== undefined) {
+      sum += value;
+      found = true;
+    }
     queue.push(...(children.get(next) ?? []));
   }
-  return pids;
+  return found ? sum : NaN;
 }
 
 /** Clock ticks a second, the unit of /proc/<pid>/stat's CPU times (100 on Linux's usual builds). */
 const TICKS_PER_SECOND = 100;
 
-/**
- * CPU seconds (user and system) a process and all its descendants have used so far, from /proc
- * (Linux); NaN where there is no /proc. A process that has exited is no longer counted.
- */
+/** CPU seconds (user and system) a process and its descendants have used so far. */
 export function treeCpuSeconds(pid: number): number {
-  let children: Map<number, number[]>;
-  try {
-    children = childrenByParent();
-  } catch {
-    return NaN;
-  }
-  let ticks = 0;
-  let found = false;
-  for (const next of tree(pid, children)) {
+  const ticks = sumOverTree(pid, (next) => {
     const stat = read(`/proc/${next}/stat`);
-    if (!stat) continue;
+    if (!stat) return undefined;
     // After the command name: state is field 3, utime 14 and stime 15.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    ticks += Number(fields[11]) + Number(fields[12]);
-    found = true;
-  }
-  return found ? ticks / TICKS_PER_SECOND : NaN;
+    return Number(fields[11]) + Number(fields[12]);
+  });
+  return ticks / TICKS_PER_SECOND;
 }
 
-/**
- * The resident set of a process and all its descendants in MiB (the server's primary and its
- * cluster workers), from /proc (Linux); NaN where there is no /proc.
- */
+/** The resident set of a process and its descendants, in MiB. */
 export function treeRssMb(pid: number): number {
-  let children: Map<number, number[]>;
-  try {
-    children = childrenByParent();
-  } catch {
-    return NaN;
-  }
-  let kb = 0;
-  let found = false;
-  for (const next of tree(pid, children)) {
+  const kb = sumOverTree(pid, (next) => {
     const rss = /^VmRSS:\s+(\d+) kB/m.exec(read(`/proc/${next}/status`) ?? '')?.[1];
-    if (rss) {
-      kb += Number(rss);
-      found = true;
-    }
-  }
-  return found ? kb / 1024 : NaN;
+    return rss === undefined ? undefined : Number(rss);
+  });
+  return kb / 1024;
 }
 
 /** Samples treeRssMb(pid) every intervalMs until stopped; stop() returns the peak. */
