@@ -330,8 +330,10 @@ export function findPost(db: Db, domainId: string, id: string, options: { forUpd
 
 export type PostDetailRow = NonNullable<Awaited<ReturnType<typeof findPost>>>;
 
-/** A post with its tags, in one statement (a get by id is one round trip after the access check). */
-/** One post of the domain with its category and tags; the editor's and get by id's statement. */
+/**
+ * One post of the domain with its category and tags, in one statement: a get by id is one round
+ * trip after the access check. Compiled once (decision 031).
+ */
 export const findPostWithTags = compiledOnce((db: Db, domainId: string, id: string) =>
   withCategory(db.selectFrom('posts'))
     .selectAll('posts')
