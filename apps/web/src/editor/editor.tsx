@@ -138,6 +138,9 @@ function ComposedEditor({
                 aria-invalid={invalid ? true : undefined}
                 aria-required={required || undefined}
                 aria-readonly={readOnly || undefined}
+                // Read-only, it is still a textbox to read and scroll (a wide table scrolls it):
+                // Tab must reach it, where Lexical's default (-1) leaves it out of the tab order.
+                tabIndex={readOnly ? 0 : undefined}
                 aria-multiline="true"
                 role="textbox"
                 aria-placeholder={placeholder}
