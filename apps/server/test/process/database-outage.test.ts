@@ -13,6 +13,7 @@ import {
 import { SERVER_ENTRY, freePort, startProcess, type RunningProcess } from '../helpers/server-process.js';
 import { TEST_DB } from '../helpers/test-database.js';
 import { startTestIdentityProvider, type TestIdentityProvider } from '../helpers/test-identity-provider.js';
+import { ReadLoad } from '../helpers/read-load.js';
 import { LoadClient, type Target } from '../helpers/write-load.js';
 
 // Issue 19, finding 1: the built server in front of a PostgreSQL server that restarts, and whose
@@ -101,7 +102,7 @@ suite('database outages on PostgreSQL', () => {
             { length: WRITERS },
             (_, i) => new LoadClient(`writer-${i}`, () => target, { databaseOutage: true }),
           );
-          const readers = new ReadLoad(target);
+          const readers = new ReadLoad(target, READERS);
 
           // 1. A restart: sessions end, connections are refused for a while, then it is back.
           const restart = await underLoad(writers, readers, async () => {
@@ -298,53 +299,5 @@ async function fullService(target: Target) {
     if (ready === 200 && list === 200 && write === 201) return Date.now();
     if (attempt > 600) throw new Error('no full service after 60 s');
     await sleep(100);
-  }
-}
-
-/** Readers: lists, single posts and /readyz in a loop, every answer counted by status. */
-class ReadLoad {
-  readonly statuses = new Map<number, number>();
-  readonly failures: string[] = [];
-  private stopped = false;
-
-  constructor(readonly target: Target) {}
-
-  histogram() {
-    return Object.fromEntries([...this.statuses].map(([code, n]) => [String(code), n]));
-  }
-
-  stop() {
-    this.stopped = true;
-  }
-
-  async run() {
-    this.stopped = false;
-    await Promise.all(Array.from({ length: READERS }, () => this.loop()));
-  }
-
-  private async loop() {
-    const { baseUrl, domain, token: bearer } = this.target;
-    const paths = [`/cms/blogs/all?domain=${domain}`, `/cms/tags/list?domain=${domain}`, '/readyz'];
-    for (let i = 0; !this.stopped; i++) {
-      const path = paths[i % paths.length]!;
-      try {
-        const response = await fetch(`${baseUrl}${path}`, { headers: { authorization: `Bearer ${bearer}` } });
-        const body = await response.text();
-        this.statuses.set(response.status, (this.statuses.get(response.status) ?? 0) + 1);
-        if (response.status === 503) {
-          const parsed = JSON.parse(body) as Record<string, unknown>;
-          if (
-            !response.headers.get('retry-after') ||
-            !Array.isArray(parsed.errors) ||
-            !parsed.detailedMessage
-          )
-            this.failures.push(`GET ${path}: 503 without Retry-After or the error body: ${body}`);
-        } else if (response.status !== 200) {
-          this.failures.push(`GET ${path}: ${response.status} ${body.slice(0, 300)}`);
-        }
-      } catch (error) {
-        this.failures.push(`GET ${path}: no answer (${String((error as Error).cause ?? error)})`);
-      }
-    }
   }
 }
