@@ -1,5 +1,5 @@
 import cluster, { type Worker } from 'node:cluster';
-import os from 'node:os';
+import type { ProcessLog } from './lib/process-log.js';
 
 /**
  * WEB_CONCURRENCY > 1: this (primary) process forks that many server processes, which share the
@@ -7,7 +7,7 @@ import os from 'node:os';
  */
 export interface ClusterOptions {
   workers: number;
-  log: PrimaryLog;
+  log: ProcessLog;
   /** Once, when every first worker listens (the address answers). */
   onListening: () => void;
 }
@@ -18,24 +18,6 @@ export const RESTART_DELAY_MS = { first: 1_000, max: 30_000 };
 const HEALTHY_AFTER_MS = 60_000;
 /** On SIGTERM or SIGINT, workers that have not finished their requests by then are killed. */
 const SHUTDOWN_TIMEOUT_MS = 30_000;
-
-/** pino's line format, for the few lines of a process that has no Fastify logger. */
-export interface PrimaryLog {
-  info: (message: string) => void;
-  warn: (message: string) => void;
-  error: (message: string) => void;
-}
-
-export function primaryLog(level: string): PrimaryLog {
-  const levels = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: Infinity };
-  const threshold = levels[level as keyof typeof levels] ?? 30;
-  const write = (value: number) => (message: string) => {
-    if (value < threshold) return;
-    const line = { level: value, time: Date.now(), pid: process.pid, hostname: os.hostname(), msg: message };
-    process.stdout.write(`${JSON.stringify(line)}\n`);
-  };
-  return { info: write(30), warn: write(40), error: write(50) };
-}
 
 interface Slot {
   index: number;

@@ -3,13 +3,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { listenForBackupRequests } from './backup/backup-requests.js';
-import { primaryLog, runCluster } from './cluster.js';
+import { runCluster } from './cluster.js';
 import { EnvError, parseEnv, type Env } from './config/env.js';
 import { openDatabase } from './db/open-database.js';
+import { DatabaseStartError } from './db/wait-for-database.js';
 import { demoBanner } from './demo/demo-banner.js';
 import { seedDemoIfEmpty } from './demo/seed-demo.js';
 import { DataDirLockedError } from './lib/data-dir-lock.js';
 import { boundHeapGrowth } from './lib/heap-growth.js';
+import { DatabaseUnavailableError } from './lib/pg-errors.js';
+import { processLog, type ProcessLog } from './lib/process-log.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const WEB_ROOT = path.resolve(here, '../../web/dist');
@@ -21,9 +24,8 @@ const SWEEP_EVERY_MS = 60 * 60 * 1000;
  * happens here, in the primary, before any worker starts: migrations, the built-in provider's first
  * keys and the demo. The workers then serve, and the primary keeps them running (cluster.ts).
  */
-async function primary(env: Env) {
-  const log = primaryLog(env.LOG_LEVEL);
-  const opened = await openDatabase(env);
+async function primary(env: Env, log: ProcessLog) {
+  const opened = await openDatabase(env, { log });
   let demo: Awaited<ReturnType<typeof seedDemoIfEmpty>> = null;
   try {
     if (!env.OIDC_AUTHORITY) await (await import('./idp/keys.js')).loadOrCreateKeys(opened.db);
@@ -50,10 +52,12 @@ async function main() {
   const env = parseEnv();
   // Every process (the primary and each worker) keeps its old generation near what it holds.
   boundHeapGrowth();
-  if (env.WEB_CONCURRENCY > 1 && cluster.isPrimary) return primary(env);
+  // The database's waits and outages are logged in pino's format, next to the app's own lines.
+  const log = processLog(env.LOG_LEVEL);
+  if (env.WEB_CONCURRENCY > 1 && cluster.isPrimary) return primary(env, log);
   // A worker of the cluster: the primary has migrated and seeded already.
   const worker = cluster.isWorker;
-  const opened = await openDatabase(env, { migrate: !worker });
+  const opened = await openDatabase(env, { migrate: !worker, log });
   const app = await buildApp({
     env,
     db: opened.db,
@@ -104,10 +108,24 @@ async function main() {
   if (demo?.account) process.stdout.write(demoBanner(env.PUBLIC_URL, demo.account));
 }
 
+/** The database's part of a failed start (a migration's error carries it as its cause). */
+function databaseFailure(error: unknown): DatabaseUnavailableError | DatabaseStartError | undefined {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if (cause instanceof DatabaseStartError || cause instanceof DatabaseUnavailableError) return cause;
+  }
+  return undefined;
+}
+
 main().catch((error: unknown) => {
   if (error instanceof EnvError || error instanceof DataDirLockedError) {
     console.error(`masthead: ${error.message}`);
     process.exit(2);
+  }
+  // A database that cannot be reached, or refuses us, is said in one line, not a stack trace.
+  const database = databaseFailure(error);
+  if (database) {
+    console.error(`masthead: ${database.message}`);
+    process.exit(1);
   }
   console.error(error);
   process.exit(1);

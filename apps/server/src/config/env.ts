@@ -58,6 +58,8 @@ const EnvSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /** Prepared statements on PostgreSQL (decision 028); false for a pooler that cannot keep them. */
   DATABASE_PREPARED_STATEMENTS: flag.default(true),
+  /** At start, how long to keep trying a PostgreSQL server that cannot be reached (decision 032); 0 tries once. */
+  DATABASE_CONNECT_TIMEOUT_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
   S3_BUCKET: z.string().min(1).optional(),
   S3_REGION: z.string().min(1).optional(),

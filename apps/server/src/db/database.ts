@@ -2,16 +2,30 @@ import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
-import pg from 'pg';
+import { silentLog, type ProcessLog } from '../lib/process-log.js';
+import { DatabaseHealth, describeDatabaseUrl } from './database-health.js';
 import type { Database } from './tables/database.table.js';
 import { PGliteDialect } from './pglite-dialect.js';
-import { preparingPool } from './prepared-statements.js';
+import { createPostgresPool } from './postgres-pool.js';
 
 export type Db = Kysely<Database>;
 
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string; poolSize?: number; searchPath?: string; preparedStatements?: boolean }
+  | {
+      kind: 'postgres';
+      url: string;
+      poolSize?: number;
+      searchPath?: string;
+      preparedStatements?: boolean;
+      /** A connection attempt fails after this long (default 5 s). */
+      connectTimeoutMs?: number;
+      /** Where the database's outages are told (database-health.ts); nowhere by default. */
+      log?: ProcessLog;
+    }
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+
+/** A database that has not answered a connection attempt within this long is taken as unreachable. */
+export const CONNECT_TIMEOUT_MS = 5_000;
 
 // pg returns bigint (int8) as string; counts are cast to int in SQL, and dates stay Date objects.
 export function createDatabase(target: DatabaseTarget): Db {
@@ -23,15 +37,15 @@ export function createDatabase(target: DatabaseTarget): Db {
       '-c work_mem=32MB',
       ...(target.searchPath ? [`-c search_path=${target.searchPath}`] : []),
     ];
-    const pool = new pg.Pool({
-      connectionString: target.url,
+    const pool = createPostgresPool({
+      url: target.url,
       max: target.poolSize ?? 10,
-      options: settings.join(' '),
+      settings: settings.join(' '),
+      prepared: target.preparedStatements ?? true,
+      health: new DatabaseHealth(describeDatabaseUrl(target.url), target.log ?? silentLog),
+      connectTimeoutMs: target.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
     });
-    const prepared = target.preparedStatements ?? true;
-    return new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: prepared ? preparingPool(pool) : pool }),
-    });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   return new Kysely<Database>({ dialect: new PGliteDialect(newPglite(target)) });
 }

@@ -1,9 +1,11 @@
 import path from 'node:path';
 import type { Env } from '../config/env.js';
 import { lockDataDir } from '../lib/data-dir-lock.js';
+import type { ProcessLog } from '../lib/process-log.js';
 import { sql } from 'kysely';
 import { createDatabase, createPgliteDatabase, newPglite, type Db } from './database.js';
 import { migrateToLatest } from './migrate.js';
+import { waitForDatabase } from './wait-for-database.js';
 
 export interface OpenedDatabase {
   db: Db;
@@ -28,19 +30,36 @@ function snapshotOf(db: Db, pglite: ReturnType<typeof newPglite>) {
     });
 }
 
+export interface OpenOptions {
+  migrate?: boolean;
+  /**
+   * The server's log: with it, a PostgreSQL server that cannot be reached yet is waited for
+   * (DATABASE_CONNECT_TIMEOUT_SECONDS), and its outages are told there. The command line tries once.
+   */
+  log?: ProcessLog;
+}
+
 /**
  * Opens the configured database for the server or the command line: PostgreSQL when DATABASE_URL
  * is set, otherwise PGlite in DATA_DIR/db behind the data-folder lock. Migrations run here.
  */
-export async function openDatabase(env: Env, options: { migrate?: boolean } = {}): Promise<OpenedDatabase> {
+export async function openDatabase(env: Env, options: OpenOptions = {}): Promise<OpenedDatabase> {
   if (env.DATABASE_URL) {
+    const { log } = options;
+    if (log) await waitForDatabase(env.DATABASE_URL, { seconds: env.DATABASE_CONNECT_TIMEOUT_SECONDS, log });
     const db = createDatabase({
       kind: 'postgres',
       url: env.DATABASE_URL,
       poolSize: env.DATABASE_POOL_SIZE,
       preparedStatements: env.DATABASE_PREPARED_STATEMENTS,
+      ...(log ? { log } : {}),
     });
-    if (options.migrate !== false) await migrateToLatest(db);
+    try {
+      if (options.migrate !== false) await migrateToLatest(db);
+    } catch (error) {
+      await db.destroy().catch(() => {});
+      throw error;
+    }
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   const release = await lockDataDir(env.DATA_DIR);

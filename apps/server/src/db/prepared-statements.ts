@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import type pg from 'pg';
 
 /**
@@ -54,24 +53,29 @@ function isStalePlan(error: unknown) {
   );
 }
 
-/** A pool client that runs kysely's statements as named (prepared) statements where it can. */
-function preparingClient(
-  client: pg.PoolClient,
-  names: StatementNames,
-  stale: Set<string>,
-): PostgresPoolClient {
-  return {
-    query: ((sql: string | pg.Submittable, parameters: readonly unknown[] = []) => {
-      // A cursor (kysely's stream) passes through as it is.
-      if (typeof sql !== 'string') return client.query(sql);
-      return runNamed(client, names.nameOf(sql), sql, parameters, stale);
-    }) as unknown as PostgresPoolClient['query'],
-    release: () => client.release(),
+/** Runs one statement on a pg client; postgres-pool.ts calls it for every statement kysely sends. */
+export type StatementRunner = (
+  client: pg.ClientBase,
+  sql: string,
+  parameters: readonly unknown[],
+) => Promise<pg.QueryResult>;
+
+/**
+ * Runs statements as named (prepared) statements where it can, or, without names (with
+ * DATABASE_PREPARED_STATEMENTS=false), each as it comes.
+ */
+export function statementRunner(names: StatementNames | undefined): StatementRunner {
+  const staleByClient = new WeakMap<pg.ClientBase, Set<string>>();
+  return (client, sql, parameters) => {
+    if (!names) return client.query(sql, [...parameters]);
+    let stale = staleByClient.get(client);
+    if (!stale) staleByClient.set(client, (stale = new Set()));
+    return runNamed(client, names.nameOf(sql), sql, parameters, stale);
   };
 }
 
 async function runNamed(
-  client: pg.PoolClient,
+  client: pg.ClientBase,
   name: string | undefined,
   sql: string,
   parameters: readonly unknown[],
@@ -87,18 +91,4 @@ async function runNamed(
     stale.add(name);
     return client.query(sql, values);
   }
-}
-
-/** kysely's PostgresDialect pool, preparing statements on each of pg's connections. */
-export function preparingPool(pool: pg.Pool, names = new StatementNames()): PostgresPool {
-  const staleByClient = new WeakMap<pg.PoolClient, Set<string>>();
-  return {
-    connect: async () => {
-      const client = await pool.connect();
-      let stale = staleByClient.get(client);
-      if (!stale) staleByClient.set(client, (stale = new Set()));
-      return preparingClient(client, names, stale);
-    },
-    end: () => pool.end(),
-  };
 }

@@ -39,3 +39,16 @@ export const preconditionFailed = () =>
     'This item was changed by someone else since you opened it; reload it and apply your changes again.',
   );
 export const tooLarge = (line: string) => new AppError(413, [line], 'The request is too large.');
+
+/** How long a client is asked to wait before trying again when the database is unavailable. */
+export const RETRY_AFTER_SECONDS = 5;
+
+export const serviceUnavailable = (line: string, detail: string) =>
+  new AppError(503, [line], detail, { 'retry-after': String(RETRY_AFTER_SECONDS) });
+
+/** A request that met a database that cannot be reached or a connection that died under it. */
+export const databaseUnavailable = () =>
+  serviceUnavailable(
+    'The database cannot be reached at the moment',
+    'The service is briefly unavailable; please try again in a few seconds.',
+  );

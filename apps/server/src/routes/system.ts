@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { AppError } from '../lib/app-error.js';
+import { serviceUnavailable } from '../lib/app-error.js';
 
 export interface ClientConfig {
   env: string;
@@ -10,20 +10,40 @@ export interface ClientConfig {
   clientId: string;
 }
 
+/** /readyz waits this long for the database's answer. */
+export const READY_TIMEOUT_MS = 2_000;
+
+async function answersWithin(app: FastifyInstance, ms: number): Promise<boolean> {
+  const probe = sql`select 1`.execute(app.db).then(
+    () => true,
+    (error: unknown) => {
+      app.log.debug({ err: error }, 'database not ready');
+      return false;
+    },
+  );
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([probe, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Health checks and the two configuration documents the web app loads at start (spec §7). */
 export default async function systemRoutes(app: FastifyInstance, options: { clientConfig: ClientConfig }) {
   const { env, apiBaseUri, authority, clientId } = options.clientConfig;
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
 
+  // Ready when the database answers within READY_TIMEOUT_MS. A load balancer asks often, so a
+  // database that is down or a connection attempt that hangs costs it no more than that, and the
+  // log has the outage's own lines (src/db/database-health.ts) rather than one per probe.
   app.get('/readyz', { schema: { hide: true } }, async () => {
-    try {
-      await sql`select 1`.execute(app.db);
-      return { status: 'ready' };
-    } catch (error) {
-      app.log.error({ err: error }, 'database not ready');
-      throw new AppError(503, ['The database does not answer'], 'The server is not ready.');
-    }
+    if (await answersWithin(app, READY_TIMEOUT_MS)) return { status: 'ready' };
+    throw serviceUnavailable('The database does not answer', 'The server is not ready.');
   });
 
   const noStore = { 'cache-control': 'no-store' };

@@ -141,6 +141,13 @@ declare module 'oidc-provider' {
     readonly Grant: GrantConstructor;
     readonly IdToken: IdTokenConstructor;
     callback(): (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+    /** Koa middleware around every endpoint (its context: status and set(header, value)). */
+    use(
+      middleware: (
+        ctx: { status: number; set(field: string, value: string): void },
+        next: () => Promise<void>,
+      ) => Promise<void>,
+    ): this;
     interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<Interaction>;
     interactionResult(
       req: IncomingMessage,

@@ -23,10 +23,14 @@ export interface TestDomain {
  * objects and their signing secret) is a temporary one, removed on close.
  */
 export async function createTestContext(
-  options: Pick<AppOptions, 'storage'> & { env?: Record<string, string> } = {},
+  options: Pick<AppOptions, 'storage'> & {
+    env?: Record<string, string>;
+    /** A database handle of the test's own (made with other settings); the file's own otherwise. */
+    database?: { db: Db; drop: () => Promise<void> };
+  } = {},
 ) {
   const idp = await startTestIdentityProvider();
-  const { db, drop } = await createTestDatabase();
+  const { db, drop } = options.database ?? (await createTestDatabase());
   const dataDir = tempDataDir();
   const env = parseEnv({
     OIDC_AUTHORITY: idp.issuer,

@@ -18,16 +18,46 @@ export async function createTestDatabase(): Promise<{ db: Db; drop: () => Promis
     const db = createDatabase({ kind: 'pglite', loadDataDir: template });
     return { db, drop: () => db.destroy() };
   }
-  const url = process.env.TEST_DATABASE_URL!;
-  const schema = `test_${randomBytes(6).toString('hex')}`;
-  const admin = createDatabase({ kind: 'postgres', url, poolSize: 1 });
-  await sql`create schema ${sql.id(schema)}`.execute(admin);
-  const db = createDatabase({ kind: 'postgres', url, searchPath: `${schema},public`, poolSize: 5 });
-  await migrateToLatest(db);
+  const schema = await createTestSchema();
+  const db = createDatabase({
+    kind: 'postgres',
+    url: schema.url,
+    searchPath: schema.searchPath,
+    poolSize: 5,
+  });
   return {
     db,
     drop: async () => {
       await db.destroy();
+      await schema.drop();
+    },
+  };
+}
+
+/**
+ * A migrated schema of its own on the PostgreSQL server, for a test that makes its own database
+ * handle (through a proxy, with other settings); `drop` drops the schema.
+ */
+export async function createTestSchema(): Promise<{
+  url: string;
+  searchPath: string;
+  drop: () => Promise<void>;
+}> {
+  const url = process.env.TEST_DATABASE_URL!;
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const searchPath = `${schema},public`;
+  const admin = createDatabase({ kind: 'postgres', url, poolSize: 1 });
+  await sql`create schema ${sql.id(schema)}`.execute(admin);
+  const db = createDatabase({ kind: 'postgres', url, searchPath, poolSize: 1 });
+  try {
+    await migrateToLatest(db);
+  } finally {
+    await db.destroy();
+  }
+  return {
+    url,
+    searchPath,
+    drop: async () => {
       await sql`drop schema ${sql.id(schema)} cascade`.execute(admin);
       await admin.destroy();
     },

@@ -54,6 +54,16 @@ export function stateOf(post: ApiPost, version: number): PostState {
 }
 
 class Unexpected extends Error {}
+class Unavailable extends Error {}
+
+export interface LoadOptions {
+  /**
+   * The server stays up while its database goes away (the outage test): a 503 ends the run with
+   * its write in doubt, as a kill does in the crash test, and a request that gets no answer at
+   * all is a failure.
+   */
+  databaseOutage?: boolean;
+}
 
 /** One client: a loop of random writes on its own posts and tags until the server goes away. */
 export class LoadClient {
@@ -62,13 +72,22 @@ export class LoadClient {
   readonly deletedPosts = new Set<string>();
   readonly deletedTags = new Set<string>();
   acknowledged = 0;
+  /** 503 answers (only with databaseOutage). */
+  unavailable = 0;
   doubt: Doubt | undefined;
   private seq = 0;
+  private stopped = false;
 
   constructor(
     readonly name: string,
     private readonly target: () => Target,
+    private readonly options: LoadOptions = {},
   ) {}
+
+  /** Ends the run after the write under way. */
+  stop() {
+    this.stopped = true;
+  }
 
   async call(method: string, path: string, body?: unknown, ifMatch?: number) {
     const { baseUrl, domain, token } = this.target();
@@ -83,6 +102,12 @@ export class LoadClient {
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     const text = await response.text();
+    if (response.status === 503 && this.options.databaseOutage) {
+      this.unavailable++;
+      if (!response.headers.get('retry-after'))
+        throw new Unexpected(`${method} ${path} answered 503 without Retry-After: ${text}`);
+      throw new Unavailable(text);
+    }
     if (response.status >= 300)
       throw new Unexpected(`${method} ${path} answered ${response.status}: ${text}`);
     this.acknowledged++;
@@ -202,16 +227,21 @@ export class LoadClient {
 
   /**
    * Writes until a request gets no answer (the server was killed), which is left in doubt. Any
-   * answer other than a 2xx means the ledger and the server disagree: that is a failure.
+   * answer other than a 2xx means the ledger and the server disagree: that is a failure. With
+   * databaseOutage, a 503 ends the run in doubt instead, and no answer is a failure.
    */
   async run(): Promise<void> {
-    for (;;) {
+    this.stopped = false;
+    while (!this.stopped) {
       try {
         await this.step();
         this.doubt = undefined;
       } catch (error) {
         if (error instanceof Unexpected) throw error;
-        return;
+        if (error instanceof Unavailable || !this.options.databaseOutage) return;
+        throw new Error(`${this.name}: a request got no answer while the database was away`, {
+          cause: error,
+        });
       }
     }
   }

@@ -49,6 +49,17 @@ describe('parseEnv for PostgreSQL', () => {
     expect(parseEnv({ DATABASE_PREPARED_STATEMENTS: 'false' }).DATABASE_PREPARED_STATEMENTS).toBe(false);
     expect(() => parseEnv({ DATABASE_PREPARED_STATEMENTS: 'maybe' })).toThrow(/DATABASE_PREPARED_STATEMENTS/);
   });
+
+  it('should wait 60 s for an unreachable database at start unless DATABASE_CONNECT_TIMEOUT_SECONDS says otherwise', () => {
+    expect(parseEnv({}).DATABASE_CONNECT_TIMEOUT_SECONDS).toBe(60);
+    expect(parseEnv({ DATABASE_CONNECT_TIMEOUT_SECONDS: '0' }).DATABASE_CONNECT_TIMEOUT_SECONDS).toBe(0);
+    expect(parseEnv({ DATABASE_CONNECT_TIMEOUT_SECONDS: '300' }).DATABASE_CONNECT_TIMEOUT_SECONDS).toBe(300);
+    for (const bad of ['-1', '1.5', 'soon', '3601']) {
+      expect(() => parseEnv({ DATABASE_CONNECT_TIMEOUT_SECONDS: bad })).toThrow(
+        /DATABASE_CONNECT_TIMEOUT_SECONDS/,
+      );
+    }
+  });
 });
 
 describe('parseEnv for S3 storage', () => {

@@ -1,7 +1,7 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError, errorBody } from '../../lib/app-error.js';
-import { isUnstorableText } from '../../lib/pg-errors.js';
+import { AppError, databaseUnavailable, errorBody } from '../../lib/app-error.js';
+import { DatabaseUnavailableError, isUnstorableText } from '../../lib/pg-errors.js';
 import { validationLines, type SchemaError } from '../../lib/validation-lines.js';
 
 /** Fastify's own 4xx errors, with a sentence a person can act on. */
@@ -16,12 +16,13 @@ const FASTIFY_ERRORS: Record<string, { status: number; line: string }> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, line: 'The Content-Length header is wrong' },
 };
 
+const sendError = (reply: FastifyReply, error: AppError) =>
+  reply.code(error.statusCode).headers(error.headers).send(error.toBody());
+
 /** The one error handler (STYLE §7): every 4xx and 5xx leaves with the DESIGN §3 body. */
 export default fp(async function errorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) {
-      return reply.code(error.statusCode).headers(error.headers).send(error.toBody());
-    }
+    if (error instanceof AppError) return sendError(reply, error);
     if (error.validation) {
       const lines = validationLines(error.validation as SchemaError[]);
       const where = error.validationContext ?? 'request';
@@ -37,6 +38,12 @@ export default fp(async function errorHandler(app: FastifyInstance) {
     }
     const known = error.code ? FASTIFY_ERRORS[error.code] : undefined;
     if (known) return reply.code(known.status).send(errorBody(known.status, [known.line], `${known.line}.`));
+    // The database went away: the pool has logged it once (src/db/database-health.ts), so no stack
+    // trace per request here, and the client is told to come back shortly.
+    if (error instanceof DatabaseUnavailableError) {
+      request.log.debug({ err: error }, 'database unavailable');
+      return sendError(reply, databaseUnavailable());
+    }
     if (isUnstorableText(error)) {
       const line = 'A text contains a character that cannot be stored, such as NUL (\\u0000)';
       return reply.code(400).send(errorBody(400, [line], `${line}.`));

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { DatabaseUnavailableError } from '../../lib/pg-errors.js';
 import { sweepUnregisteredUploads } from '../../services/upload-sweeper.js';
 
 export interface UploadSweeperOptions {
@@ -26,7 +27,11 @@ export default fp(
         (result) => {
           if (result.removed > 0) app.log.info(`removed ${result.removed} unregistered uploads`);
         },
-        (error: unknown) => app.log.error({ err: error }, 'the upload sweep failed'),
+        (error: unknown) =>
+          // A database outage is logged once by the pool; the next sweep runs as planned.
+          error instanceof DatabaseUnavailableError
+            ? app.log.warn(`the upload sweep was skipped: ${error.message}`)
+            : app.log.error({ err: error }, 'the upload sweep failed'),
       );
       return current;
     };

@@ -6,6 +6,8 @@ import type { Db } from '../../../db/database.js';
 import { deleteExpiredPayloads } from '../../../db/repositories/idp-payloads.repository.js';
 import { loadOrCreateKeys, localKeyLookup, readKeys } from '../../../idp/keys.js';
 import { createProvider } from '../../../idp/provider.js';
+import { RETRY_AFTER_SECONDS } from '../../../lib/app-error.js';
+import { DatabaseUnavailableError } from '../../../lib/pg-errors.js';
 import type { KeySource } from '../../../lib/token-verifier.js';
 import interactionRoutes from './interaction-routes.js';
 
@@ -37,9 +39,17 @@ function addressedAsPublicUrl(raw: IncomingMessage, publicUrl: URL) {
 export default async function idp(app: FastifyInstance, options: IdpPluginOptions) {
   const { provider, db } = options;
   const publicUrl = new URL(options.publicUrl);
-  provider.on('server_error', (_ctx: unknown, error: Error) =>
-    app.log.error({ err: error }, 'identity provider error'),
-  );
+  provider.on('server_error', (_ctx: unknown, error: Error) => {
+    // The database's outage is logged once by its pool (src/db/database-health.ts), not per request.
+    if (error instanceof DatabaseUnavailableError) return;
+    app.log.error({ err: error }, 'identity provider error');
+  });
+  // The provider answers an error with its statusCode: DatabaseUnavailableError's is 503, which
+  // asks the client to come back, as the API's 503s do.
+  provider.use(async (ctx, next) => {
+    await next();
+    if (ctx.status === 503) ctx.set('retry-after', String(RETRY_AFTER_SECONDS));
+  });
   // Koa prints unhandled errors itself unless someone listens.
   provider.on('error', (error: Error) => app.log.error({ err: error }, 'identity provider error'));
 
@@ -74,7 +84,9 @@ export default async function idp(app: FastifyInstance, options: IdpPluginOption
 
   const sweep = setInterval(() => {
     deleteExpiredPayloads(db).catch((error: unknown) =>
-      app.log.warn({ err: error }, 'could not delete expired sign-in records'),
+      error instanceof DatabaseUnavailableError
+        ? app.log.warn(`could not delete expired sign-in records: ${error.message}`)
+        : app.log.warn({ err: error }, 'could not delete expired sign-in records'),
     );
   }, SWEEP_INTERVAL_MS);
   sweep.unref();
