@@ -118,10 +118,9 @@ async function addFile(tar: Pack, name: string, file: string): Promise<number | 
 }
 
 /**
- * Writes the backup next to its final name (mode 0600) and renames it into place, so that a failed
- * backup never leaves a file that looks whole. The database's files are copied within DATA_DIR
- * while it is still (its queries wait only for that local copy), then archived from the copy.
- * Objects follow, and an object deleted in between is left out (its asset was being deleted).
+ * Writes a backup. The database's files are copied within DATA_DIR while it is still (its queries
+ * wait only for that local copy, not for the archive, which may be on slow storage), then archived
+ * from the copy, which is removed afterwards.
  */
 export async function writeBackup(options: {
   whileStill: <T>(work: () => Promise<T>) => Promise<T>;
@@ -129,16 +128,31 @@ export async function writeBackup(options: {
   file: string;
   withObjects: boolean;
 }): Promise<BackupSummary> {
-  const { dataDir, file, withObjects } = options;
-  const partial = `${file}.partial-${process.pid}`;
-  const copy = path.join(dataDir, DATABASE_COPY);
-  await rm(partial, { force: true });
+  const copy = path.join(options.dataDir, DATABASE_COPY);
   await rm(copy, { recursive: true, force: true });
   await makePrivateFolder(path.dirname(copy));
-  const stillSince = performance.now();
-  await options.whileStill(() => copyFolder(path.join(dataDir, DATABASE_FOLDER), copy));
-  const stillMs = Math.round(performance.now() - stillSince);
+  try {
+    const stillSince = performance.now();
+    await options.whileStill(() => copyFolder(path.join(options.dataDir, DATABASE_FOLDER), copy));
+    const stillMs = Math.round(performance.now() - stillSince);
+    return { ...(await writeArchive(copy, options)), stillMs };
+  } finally {
+    await rm(copy, { recursive: true, force: true });
+  }
+}
 
+/**
+ * Writes the archive next to its final name (mode 0600) and renames it into place, so that a
+ * failed backup never leaves a file that looks whole. Objects follow the database, and an object
+ * deleted in between is left out (its asset was being deleted).
+ */
+async function writeArchive(
+  databaseCopy: string,
+  options: { dataDir: string; file: string; withObjects: boolean },
+): Promise<BackupSummary> {
+  const { dataDir, file, withObjects } = options;
+  const partial = `${file}.partial-${process.pid}`;
+  await rm(partial, { force: true });
   const tar = packTar();
   const written = pipeline(tar, createWriteStream(partial, { flags: 'wx', mode: PRIVATE_FILE }));
   try {
@@ -150,10 +164,10 @@ export async function writeBackup(options: {
     };
     await addEntry(tar, { name: MANIFEST, bytes: Buffer.from(JSON.stringify(manifest, null, 2)) });
     let databaseBytes = 0;
-    for await (const entry of walk(copy)) {
+    for await (const entry of walk(databaseCopy)) {
       const name = `${DATABASE_FOLDER}/${entry.name}`;
       if (entry.type === 'directory') await addEntry(tar, { name, type: 'directory' });
-      else databaseBytes += (await addFile(tar, name, path.join(copy, entry.name))) ?? 0;
+      else databaseBytes += (await addFile(tar, name, path.join(databaseCopy, entry.name))) ?? 0;
     }
     await addFile(tar, STORAGE_KEY, path.join(dataDir, STORAGE_KEY));
     let objects = 0;
@@ -168,14 +182,12 @@ export async function writeBackup(options: {
     tar.finalize();
     await written;
     await rename(partial, file);
-    return { databaseBytes, objects, stillMs };
+    return { databaseBytes, objects };
   } catch (error) {
     tar.destroy(error as Error);
     await written.catch(() => undefined);
     await rm(partial, { force: true });
     throw error;
-  } finally {
-    await rm(copy, { recursive: true, force: true });
   }
 }
 
