@@ -3,6 +3,7 @@ import helmet from '@fastify/helmet';
 import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { Env } from './config/env.js';
 import type { Db } from './db/database.js';
+import { findPublicAssetByKey } from './db/repositories/assets.repository.js';
 import { errorBody } from './lib/app-error.js';
 import { webAppPolicy } from './lib/content-security-policy.js';
 import { RequestLogController } from './lib/request-log-controller.js';
@@ -140,7 +141,10 @@ export async function buildApp(options: AppOptions) {
   await app.register(database, { db: options.db, closeWithApp: options.closeDatabase ?? false });
   await app.register(listCache, { megabytes: env.LIST_CACHE_MB });
   const storage = options.storage ?? (await createStorage(env));
-  await app.register(storagePlugin, { storage });
+  await app.register(storagePlugin, {
+    storage,
+    isPublicAsset: async (key) => (await findPublicAssetByKey(app.db, key)) !== undefined,
+  });
   if (options.sweepUploads) await app.register(uploadSweeper, options.sweepUploads);
   await app.register(auth, {
     verifier: new TokenVerifier({ authority, audience: env.OIDC_AUDIENCE, local: builtIn?.tokenSource }),

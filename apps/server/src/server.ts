@@ -65,8 +65,8 @@ async function main() {
     sweepUploads: { everyMs: SWEEP_EVERY_MS },
   });
   // `masthead backup` asks a running server for the backup of the PGlite database it holds.
-  const stopBackups = opened.snapshot
-    ? listenForBackupRequests(env.DATA_DIR, opened.snapshot, {
+  const stopBackups = opened.whileStill
+    ? listenForBackupRequests(env.DATA_DIR, opened.whileStill, {
         info: (message) => app.log.info(message),
         error: (message) => app.log.error(message),
       })

@@ -70,11 +70,12 @@ export const UploadPreparation = Type.Object(
     publicDownloadUrl: Type.String({
       description: 'The stable URL the file will have once registered; empty for a private upload',
     }),
-    signedUrl: Type.String({ description: 'PUT the bytes here within 15 minutes' }),
-    headers: Type.Record(Type.String(), Type.String(), {
+    signedUrl: Type.String({
       description:
-        'Exactly the headers the PUT must carry: content-type, and x-amz-acl: public-read for a public upload ' +
-        '(where the store takes it)',
+        'PUT the bytes here within 15 minutes: a private staging address; registration copies the checked file to fileKey',
+    }),
+    headers: Type.Record(Type.String(), Type.String(), {
+      description: 'Exactly the headers the PUT must carry (content-type)',
     }),
     expiresAt: Type.String({ format: 'date-time', description: 'When signedUrl stops working' }),
   },

@@ -1,22 +1,35 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { constants, createWriteStream } from 'node:fs';
+import { copyFile, mkdir, open, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { pack as packTar, type Pack } from 'tar-stream';
 import { newPglite } from '../db/database.js';
-import { readTar, TarWriter } from './tar-file.js';
+import { PRIVATE_FILE, PRIVATE_FOLDER, makePrivateFolder, makePrivateTree } from './private-files.js';
+import { NotABackupError, readBackupEntries } from './read-backup.js';
+
+export { NotABackupError };
 
 /**
- * A backup of the embedded default is one tar file: a manifest, PGlite's data folder as PGlite's
- * own dump (a gzipped tar, see docs/decisions/023), the storage signing key and, with objects, the
- * local asset files with their metadata.
+ * A backup of the embedded default is one tar file: a manifest, PGlite's data folder file by file
+ * (`db/…`; version 1 held PGlite's own gzipped dump as `db.tgz` instead), the storage signing key
+ * and, with objects, the local asset files with their metadata. It is written and read as a
+ * stream (tar-stream), so a running server keeps answering while it writes one, and no file is
+ * ever held whole in memory. What a backup or a restore writes is readable by its owner only
+ * (docs/decisions/035).
  */
 
 const MANIFEST = 'masthead-backup.json';
-const DATABASE = 'db.tgz';
+const DATABASE_FOLDER = 'db';
+/** Version 1's database: PGlite's dumpDataDir('gzip'), restored with loadDataDir. */
+const DATABASE_DUMP = 'db.tgz';
 const STORAGE_KEY = 'storage.key';
 const OBJECTS = 'objects';
+/** Where the database's files are copied while it is still, before they go into the archive. */
+const DATABASE_COPY = path.join('backup-requests', 'database-copy');
 
 interface Manifest {
   format: 'masthead-backup';
-  version: 1;
+  version: 1 | 2;
   createdAt: string;
   withObjects: boolean;
 }
@@ -24,110 +37,228 @@ interface Manifest {
 export interface BackupSummary {
   databaseBytes: number;
   objects: number;
+  /** How long the database was held still (its queries waited) while its files were copied. */
+  stillMs?: number;
 }
 
-/** Every file below a folder, as paths relative to it, leaving out uploads still in progress. */
-function filesBelow(root: string, relative = ''): string[] {
-  const folder = path.join(root, relative);
-  if (!existsSync(folder)) return [];
-  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+interface FolderEntry {
+  /** Relative to the folder walked, with `/` between segments. */
+  name: string;
+  type: 'file' | 'directory';
+}
+
+/** Every folder and file below a folder, parents first, leaving out the named subfolders. */
+async function* walk(root: string, skip: string[] = [], relative = ''): AsyncGenerator<FolderEntry> {
+  let entries;
+  try {
+    entries = await readdir(path.join(root, relative), { withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw error;
+  }
+  for (const entry of entries) {
     const name = relative ? `${relative}/${entry.name}` : entry.name;
-    if (entry.isDirectory()) return name === '.tmp' ? [] : filesBelow(root, name);
-    return entry.isFile() ? [name] : [];
+    if (entry.isDirectory() && !skip.includes(name)) {
+      yield { name, type: 'directory' };
+      yield* walk(root, skip, name);
+    } else if (entry.isFile()) yield { name, type: 'file' };
+  }
+}
+
+/** Copies a folder with its empty subfolders (PostgreSQL needs them); a clone where the file system can. */
+async function copyFolder(from: string, to: string) {
+  await mkdir(to, { mode: PRIVATE_FOLDER });
+  for await (const entry of walk(from)) {
+    const target = path.join(to, entry.name);
+    if (entry.type === 'directory') await mkdir(target, { mode: PRIVATE_FOLDER });
+    else await copyFile(path.join(from, entry.name), target, constants.COPYFILE_FICLONE);
+  }
+}
+
+function addEntry(
+  tar: Pack,
+  header: { name: string; type: 'directory' } | { name: string; bytes: Uint8Array },
+) {
+  return new Promise<void>((resolve, reject) => {
+    const done = (error?: Error | null) => (error ? reject(error) : resolve());
+    if ('type' in header) tar.entry({ name: header.name, type: 'directory', mode: PRIVATE_FOLDER }, done);
+    else tar.entry({ name: header.name, mode: PRIVATE_FILE }, Buffer.from(header.bytes), done);
   });
 }
 
-function readIfThere(file: string): Buffer | undefined {
-  try {
-    return readFileSync(file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+/**
+ * Streams a file into the archive and returns its size, or undefined when it is gone (its asset
+ * was deleted meanwhile). The size is taken from the open file, which stays readable even if it
+ * is deleted while it is copied.
+ */
+async function addFile(tar: Pack, name: string, file: string): Promise<number | undefined> {
+  const handle = await open(file, 'r').catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return undefined;
     throw error;
+  });
+  if (!handle) return undefined;
+  try {
+    const { size } = await handle.stat();
+    if (size === 0) {
+      await addEntry(tar, { name, bytes: new Uint8Array() });
+      return 0;
+    }
+    await new Promise<void>((resolve, reject) => {
+      const entry = tar.entry({ name, size, mode: PRIVATE_FILE }, (error) =>
+        error ? reject(error) : resolve(),
+      );
+      const source = handle.createReadStream({ start: 0, end: size - 1, autoClose: false });
+      source.once('error', (error) => entry.destroy(error));
+      source.pipe(entry);
+    });
+    return size;
+  } finally {
+    await handle.close();
   }
 }
 
 /**
- * Writes the backup next to its final name and renames it into place, so that a failed backup
- * never leaves a file that looks whole. The database is copied first; objects are copied after
- * it, and an object deleted in between is left out (its asset was being deleted).
+ * Writes a backup. The database's files are copied within DATA_DIR while it is still (its queries
+ * wait only for that local copy, not for the archive, which may be on slow storage), then archived
+ * from the copy, which is removed afterwards.
  */
 export async function writeBackup(options: {
-  snapshot: () => Promise<Uint8Array>;
+  whileStill: <T>(work: () => Promise<T>) => Promise<T>;
   dataDir: string;
   file: string;
   withObjects: boolean;
 }): Promise<BackupSummary> {
+  const copy = path.join(options.dataDir, DATABASE_COPY);
+  await rm(copy, { recursive: true, force: true });
+  await makePrivateFolder(path.dirname(copy));
+  try {
+    const stillSince = performance.now();
+    await options.whileStill(() => copyFolder(path.join(options.dataDir, DATABASE_FOLDER), copy));
+    const stillMs = Math.round(performance.now() - stillSince);
+    return { ...(await writeArchive(copy, options)), stillMs };
+  } finally {
+    await rm(copy, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Writes the archive next to its final name (mode 0600) and renames it into place, so that a
+ * failed backup never leaves a file that looks whole. Objects follow the database, and an object
+ * deleted in between is left out (its asset was being deleted).
+ */
+async function writeArchive(
+  databaseCopy: string,
+  options: { dataDir: string; file: string; withObjects: boolean },
+): Promise<BackupSummary> {
   const { dataDir, file, withObjects } = options;
   const partial = `${file}.partial-${process.pid}`;
-  rmSync(partial, { force: true });
-  const database = await options.snapshot();
-  const tar = new TarWriter(partial);
+  await rm(partial, { force: true });
+  const tar = packTar();
+  const written = pipeline(tar, createWriteStream(partial, { flags: 'wx', mode: PRIVATE_FILE }));
   try {
     const manifest: Manifest = {
       format: 'masthead-backup',
-      version: 1,
+      version: 2,
       createdAt: new Date().toISOString(),
       withObjects,
     };
-    tar.add(MANIFEST, Buffer.from(JSON.stringify(manifest, null, 2)));
-    tar.add(DATABASE, database);
-    const key = readIfThere(path.join(dataDir, STORAGE_KEY));
-    if (key) tar.add(STORAGE_KEY, key);
+    await addEntry(tar, { name: MANIFEST, bytes: Buffer.from(JSON.stringify(manifest, null, 2)) });
+    let databaseBytes = 0;
+    for await (const entry of walk(databaseCopy)) {
+      const name = `${DATABASE_FOLDER}/${entry.name}`;
+      if (entry.type === 'directory') await addEntry(tar, { name, type: 'directory' });
+      else databaseBytes += (await addFile(tar, name, path.join(databaseCopy, entry.name))) ?? 0;
+    }
+    await addFile(tar, STORAGE_KEY, path.join(dataDir, STORAGE_KEY));
     let objects = 0;
     if (withObjects) {
       const root = path.join(dataDir, OBJECTS);
-      for (const name of filesBelow(root)) {
-        const content = readIfThere(path.join(root, name));
-        if (!content) continue;
-        tar.add(`${OBJECTS}/${name}`, content);
-        if (!name.startsWith('.meta/')) objects++;
+      for await (const entry of walk(root, ['.tmp'])) {
+        if (entry.type !== 'file') continue;
+        const added = await addFile(tar, `${OBJECTS}/${entry.name}`, path.join(root, entry.name));
+        if (added !== undefined && !entry.name.startsWith('.meta/')) objects++;
       }
     }
-    tar.close();
-    renameSync(partial, file);
-    return { databaseBytes: database.length, objects };
+    tar.finalize();
+    await written;
+    await rename(partial, file);
+    return { databaseBytes, objects };
   } catch (error) {
-    tar.abort();
-    rmSync(partial, { force: true });
+    tar.destroy(error as Error);
+    await written.catch(() => undefined);
+    await rm(partial, { force: true });
     throw error;
   }
 }
 
-export class NotABackupError extends Error {}
+/** The path an archive entry names below a folder of DATA_DIR, refusing any that would leave it. */
+function inside(root: string, file: string, name: string) {
+  const target = path.resolve(root, name);
+  // A crafted archive must not write outside the data folder.
+  if (target !== root && !target.startsWith(root + path.sep))
+    throw new NotABackupError(`${file} holds an unsafe name: ${name}`);
+  return target;
+}
 
-/** Fills an empty data folder from a backup; the caller checks that it is empty and holds its lock. */
+/**
+ * Fills an empty data folder from a backup of either version; the caller checks that it is empty
+ * and holds its lock. Everything it writes is private to the owner: files 0600, folders 0700.
+ */
 export async function restoreBackup(file: string, dataDir: string): Promise<BackupSummary> {
-  const entries = readTar(file);
-  const first = entries.next();
-  if (first.done || first.value.name !== MANIFEST)
-    throw new NotABackupError(`${file} is not a Masthead backup`);
-  const manifest = JSON.parse(first.value.read().toString()) as Partial<Manifest>;
-  if (manifest.format !== 'masthead-backup' || manifest.version !== 1)
-    throw new NotABackupError(`${file} is not a Masthead backup this version can read`);
   let databaseBytes = 0;
   let objects = 0;
-  for (const entry of entries) {
-    if (entry.name === DATABASE) {
-      const content = entry.read();
+  let loaded = false;
+  const databaseRoot = path.join(dataDir, DATABASE_FOLDER);
+  const objectsRoot = path.join(dataDir, OBJECTS);
+  for await (const entry of readBackupEntries(file, MANIFEST, checkManifest(file))) {
+    if (entry.name === DATABASE_DUMP) {
+      const content = await entry.bytes();
       databaseBytes = content.length;
-      const pglite = newPglite({
-        dataDir: path.join(dataDir, 'db'),
-        loadDataDir: new Blob([new Uint8Array(content)]),
-      });
+      const pglite = newPglite({ dataDir: databaseRoot, loadDataDir: new Blob([new Uint8Array(content)]) });
       await pglite.waitReady;
       await pglite.close();
+      loaded = true;
     } else if (entry.name === STORAGE_KEY) {
-      writeFileSync(path.join(dataDir, STORAGE_KEY), entry.read(), { mode: 0o600 });
-    } else if (entry.name.startsWith(`${OBJECTS}/`)) {
-      const target = path.resolve(dataDir, entry.name);
-      // A crafted archive must not write outside the data folder.
-      if (!target.startsWith(path.join(dataDir, OBJECTS) + path.sep))
-        throw new NotABackupError(`${file} holds an unsafe name: ${entry.name}`);
-      mkdirSync(path.dirname(target), { recursive: true });
-      writeFileSync(target, entry.read());
-      if (!entry.name.startsWith(`${OBJECTS}/.meta/`)) objects++;
+      await writeFile(path.join(dataDir, STORAGE_KEY), await entry.bytes(), { mode: PRIVATE_FILE });
+    } else if (entry.name.startsWith(`${DATABASE_FOLDER}/`) || entry.name.startsWith(`${OBJECTS}/`)) {
+      const isDatabase = entry.name.startsWith(`${DATABASE_FOLDER}/`);
+      const root = isDatabase ? databaseRoot : objectsRoot;
+      const target = inside(root, file, entry.name.slice(entry.name.indexOf('/') + 1));
+      await makePrivateFolder(root);
+      if (entry.type === 'directory') {
+        await makePrivateFolder(target);
+        await entry.skip();
+        continue;
+      }
+      await makePrivateFolder(path.dirname(target));
+      await pipeline(entry.stream, createWriteStream(target, { flags: 'wx', mode: PRIVATE_FILE }));
+      if (isDatabase) databaseBytes += entry.size;
+      else if (!entry.name.startsWith(`${OBJECTS}/.meta/`)) objects++;
+    } else {
+      await entry.skip();
     }
   }
   if (databaseBytes === 0) throw new NotABackupError(`${file} holds no database`);
+  if (!loaded) {
+    // Opening the restored database checks it, as loading version 1's dump does.
+    const pglite = newPglite({ dataDir: databaseRoot });
+    await pglite.waitReady;
+    await pglite.close();
+  }
+  // PGlite writes its folder with its own modes.
+  await makePrivateTree(databaseRoot);
   return { databaseBytes, objects };
+}
+
+function checkManifest(file: string) {
+  return (bytes: Buffer) => {
+    let manifest: Partial<Manifest> = {};
+    try {
+      manifest = JSON.parse(bytes.toString()) as Partial<Manifest>;
+    } catch {
+      // Reported below, as any other file that is not a manifest.
+    }
+    if (manifest.format !== 'masthead-backup' || (manifest.version !== 1 && manifest.version !== 2))
+      throw new NotABackupError(`${file} is not a Masthead backup this version can read`);
+  };
 }

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, w
 import path from 'node:path';
 import { ownerState, processStartTime, readLockOwner } from '../lib/lock-owner.js';
 import { writeBackup, type BackupSummary } from './backup-file.js';
+import { PRIVATE_FILE, PRIVATE_FOLDER } from './private-files.js';
 
 /**
  * A backup while the server runs. The server holds PGlite's data folder, so it writes the backup
@@ -25,18 +26,18 @@ const folderOf = (dataDir: string) => path.join(dataDir, FOLDER);
 
 function writeAtomically(file: string, value: unknown) {
   const partial = `${file}.partial`;
-  writeFileSync(partial, JSON.stringify(value));
+  writeFileSync(partial, JSON.stringify(value), { mode: PRIVATE_FILE });
   renameSync(partial, file);
 }
 
 /** In the server: answers backup requests on SIGUSR2, one at a time. Returns the function that stops it. */
 export function listenForBackupRequests(
   dataDir: string,
-  snapshot: () => Promise<Uint8Array>,
+  whileStill: <T>(work: () => Promise<T>) => Promise<T>,
   log: { info: (message: string) => void; error: (message: string) => void },
 ): () => void {
   const folder = folderOf(dataDir);
-  mkdirSync(folder, { recursive: true });
+  mkdirSync(folder, { recursive: true, mode: PRIVATE_FOLDER });
   writeAtomically(path.join(folder, LISTENER), {
     pid: process.pid,
     startTime: processStartTime(process.pid),
@@ -50,8 +51,10 @@ export function listenForBackupRequests(
       try {
         const request = JSON.parse(readFileSync(requestFile, 'utf8')) as BackupRequest;
         rmSync(requestFile);
-        const summary = await writeBackup({ snapshot, dataDir, ...request });
-        log.info(`Backup written to ${request.file}`);
+        const summary = await writeBackup({ whileStill, dataDir, ...request });
+        log.info(
+          `Backup written to ${request.file} (queries waited ${summary.stillMs} ms while the database was copied)`,
+        );
         answer = { ok: true, ...summary };
       } catch (error) {
         rmSync(requestFile, { force: true });

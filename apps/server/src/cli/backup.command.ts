@@ -2,6 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { NotABackupError, restoreBackup, writeBackup, type BackupSummary } from '../backup/backup-file.js';
 import { NoListenerError, requestBackupFromServer } from '../backup/backup-requests.js';
+import { makePrivateFolder } from '../backup/private-files.js';
 import type { Env } from '../config/env.js';
 import { openDatabase } from '../db/open-database.js';
 import { DataDirLockedError, lockDataDir } from '../lib/data-dir-lock.js';
@@ -27,7 +28,7 @@ function report(out: Output, file: string, summary: BackupSummary, withObjects: 
 async function backupOffline(env: Env, file: string, withObjects: boolean): Promise<BackupSummary> {
   const opened = await openDatabase(env, { migrate: false });
   try {
-    return await writeBackup({ snapshot: opened.snapshot!, dataDir: env.DATA_DIR, file, withObjects });
+    return await writeBackup({ whileStill: opened.whileStill!, dataDir: env.DATA_DIR, file, withObjects });
   } finally {
     await opened.close();
   }
@@ -91,6 +92,8 @@ const restore: Command = {
     if (existsSync(env.DATA_DIR) && readdirSync(env.DATA_DIR).length > 0)
       throw new InputError(`${env.DATA_DIR} is not empty; restore into an empty or new DATA_DIR`);
     return async ({ out }) => {
+      // The folder will hold the signing keys and password hashes: only its owner may enter it.
+      if (!existsSync(env.DATA_DIR)) await makePrivateFolder(env.DATA_DIR);
       const release = await lockDataDir(env.DATA_DIR);
       try {
         const summary = await restoreBackup(file, env.DATA_DIR);

@@ -12,21 +12,25 @@ export interface OpenedDatabase {
   kind: 'postgres' | 'pglite';
   /** Closes the database, then releases the data-folder lock. */
   close: () => Promise<void>;
-  /** PGlite only: a consistent copy of its data folder, as a gzipped tar (see src/backup). */
-  snapshot?: () => Promise<Uint8Array>;
+  /**
+   * PGlite only: runs `work` while the files in DATA_DIR/db are still and whole (see src/backup):
+   * no query or transaction of ours runs meanwhile, and a checkpoint has written every committed
+   * page into them.
+   */
+  whileStill?: <T>(work: () => Promise<T>) => Promise<T>;
 }
 
 /**
- * PGlite's data folder as a gzipped tar, taken while no query or transaction runs: the driver
- * hands out its one connection to us alone, a checkpoint writes every committed page, and the
- * copy is made before anyone else gets the connection back.
+ * PGlite is one process with one connection and no background workers: while the driver hands
+ * that connection to us alone, nothing writes to its files, and after a checkpoint they hold every
+ * committed change. Copying them then is a consistent copy of the database, as PGlite's own
+ * dumpDataDir makes, but with asynchronous reads instead of its synchronous ones.
  */
-function snapshotOf(db: Db, pglite: ReturnType<typeof newPglite>) {
-  return () =>
+function whileStillOf(db: Db) {
+  return <T>(work: () => Promise<T>) =>
     db.connection().execute(async (connection) => {
       await sql`checkpoint`.execute(connection);
-      const dump = await pglite.dumpDataDir('gzip');
-      return new Uint8Array(await dump.arrayBuffer());
+      return work();
     });
 }
 
@@ -75,7 +79,7 @@ export async function openDatabase(env: Env, options: OpenOptions = {}): Promise
   return {
     db,
     kind: 'pglite',
-    snapshot: snapshotOf(db, pglite),
+    whileStill: whileStillOf(db),
     close: async () => {
       await db.destroy();
       await release();

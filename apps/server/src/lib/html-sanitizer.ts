@@ -117,12 +117,28 @@ const attributeValues: Record<string, RegExp> = {
   target: /^(?:_blank|_self|_parent|_top)$/,
 };
 const REL_TOKENS = new Set(['nofollow', 'noopener', 'noreferrer', 'ugc', 'sponsored', 'external']);
+// Only the editor's own theme classes (apps/web/src/editor/editor-theme.ts: editor-paragraph,
+// editor-text--bold, editor-table-cell--header …). Any other class is a hook into the public site's
+// stylesheet: `class="fixed inset-0 z-50"` would let a post cover the page it is shown on.
+const EDITOR_CLASS = /^editor-[a-z0-9]+(?:(?:-|--|__)[a-z0-9]+)*$/;
+
+function editorClasses(value: string): string {
+  return value
+    .split(/\s+/)
+    .filter((token) => EDITOR_CLASS.test(token))
+    .join(' ');
+}
 
 function checkAttributes(tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag {
   const checked: sanitizeHtml.Attributes = {};
   for (const [name, value] of Object.entries(attribs)) {
     const pattern = attributeValues[name];
     if (!pattern || pattern.test(value)) checked[name] = value;
+  }
+  if (checked.class !== undefined) {
+    const classes = editorClasses(checked.class);
+    if (classes) checked.class = classes;
+    else delete checked.class;
   }
   if (tagName === 'a') {
     const rel = (checked.rel ?? '').split(/\s+/).filter((token) => REL_TOKENS.has(token));

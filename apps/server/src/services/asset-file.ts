@@ -35,12 +35,14 @@ function dimensions(bytes: Uint8Array) {
 /**
  * DESIGN §3: registration checks that the object exists, that its bytes really are the declared
  * PNG or JPEG, and that it is 10 MiB or less. A file that fails a check is deleted before the
- * refusal; a missing one is simply reported.
+ * refusal, with the `alsoDelete` keys (the upload it was copied from); a missing one is simply
+ * reported.
  */
 export async function checkUploadedFile(
   storage: Storage,
   key: string,
   declaredType: string,
+  alsoDelete: string[] = [],
 ): Promise<CheckedFile> {
   const head = await storage.head(key);
   if (!head) {
@@ -50,7 +52,7 @@ export async function checkUploadedFile(
     );
   }
   const refuse = async (error: AppError): Promise<never> => {
-    await storage.delete(key);
+    for (const refused of [key, ...alsoDelete]) await storage.delete(refused);
     throw error;
   };
   if (head.size > MAX_UPLOAD_BYTES) {

@@ -10,19 +10,11 @@ import {
   type UploadUrlQuery,
 } from '@masthead/contract';
 import type { Db } from '../db/database.js';
-import {
-  assetKeyTaken,
-  deleteAssetUploads,
-  findAssetUpload,
-  insertAsset,
-  insertAssetUpload,
-} from '../db/repositories/assets.repository.js';
+import { insertAssetUpload } from '../db/repositories/assets.repository.js';
 import type { AssetRow } from '../db/tables/database.table.js';
-import { AppError, badRequest, conflict, tooLarge } from '../lib/app-error.js';
+import { AppError, tooLarge } from '../lib/app-error.js';
 import { cleanFileName, safeKeyName } from '../lib/file-names.js';
-import { isUniqueViolation } from '../lib/pg-errors.js';
-import { isValidKey, type Storage } from '../plugins/app/storage/storage.js';
-import { checkUploadedFile } from './asset-file.js';
+import type { Storage } from '../plugins/app/storage/storage.js';
 
 const iso = (date: Date) => date.toISOString();
 
@@ -59,9 +51,17 @@ export const toAssetInfos = (storage: Storage, rows: AssetRow[]) => {
 };
 
 /**
+ * Where the browser uploads a file whose asset will live at `fileKey`. Final keys start with a
+ * domain id, so no staging key is ever an asset's key, and registration never accepts one.
+ */
+export const stagingKeyOf = (fileKey: string) => `staging/${fileKey}`;
+
+/**
  * GET /cms/assets/signed/upload-url: checks the type (415) and the size (413), makes a key of the
- * domain's own, signs a PUT for exactly that type and size, and records the key so that only it
- * can be registered, and so that it is swept away if it never is.
+ * domain's own, signs a private PUT of exactly that type and size to its staging key, and records
+ * the upload so that only it can be registered, and so that it is swept away afterwards. The
+ * asset's own key gets its bytes only at registration, after their check (decision 035): no
+ * client ever has an upload URL for it.
  */
 export async function prepareUpload(
   db: Db,
@@ -83,15 +83,18 @@ export async function prepareUpload(
   }
   const fileName = cleanFileName(query.fileName);
   const fileKey = `${domainId}/${randomUUID()}/${safeKeyName(fileName, mimeType)}`;
-  const signed = await storage.signUpload(fileKey, {
+  const stagingKey = stagingKeyOf(fileKey);
+  const signed = await storage.signUpload(stagingKey, {
     contentType: mimeType,
     size: query.size,
-    public: query.public,
+    // Public only once checked and registered: the upload itself never is.
+    public: false,
     expiresInSeconds: SIGNED_URL_SECONDS,
     now,
   });
   await insertAssetUpload(db, {
     file_key: fileKey,
+    staging_key: stagingKey,
     domain_id: domainId,
     file_name: fileName,
     mime_type: mimeType,
@@ -116,67 +119,3 @@ export function descriptionOf(body: AssetInput, lines: string[]): string {
   if (description === '') lines.push(`description: ${REQUIRED_MESSAGE}`);
   return description;
 }
-
-/**
- * POST /cms/assets/list: registers an uploaded file as an asset. The key must be one the server
- * handed out for this domain and not yet registered (a key of another domain is answered as one
- * never handed out); the file must be there and really be the declared image.
- */
-export async function registerAsset(db: Db, storage: Storage, domainId: string, body: AssetInput) {
-  const lines: string[] = [];
-  const fileKey = body.fileKey?.trim() ?? '';
-  if (fileKey === '') lines.push(`fileKey: ${REQUIRED_MESSAGE}`);
-  const description = descriptionOf(body, lines);
-  if (lines.length > 0) throw badRequest(lines);
-
-  const unknownKey = () =>
-    badRequest(
-      ['fileKey: is not a key handed out for this domain by /cms/assets/signed/upload-url'],
-      'The file key is unknown; ask for an upload URL, upload the file, then register it.',
-    );
-  if (!fileKey.startsWith(`${domainId}/`) || !isValidKey(fileKey)) throw unknownKey();
-  if (await assetKeyTaken(db, fileKey)) throw alreadyRegistered();
-  const upload = await findAssetUpload(db, domainId, fileKey);
-  if (!upload) throw unknownKey();
-
-  const mismatches: string[] = [];
-  if (body.fileName !== undefined && cleanFileName(body.fileName) !== upload.file_name) {
-    mismatches.push(`fileName: must be ${upload.file_name}, as given by the upload URL`);
-  }
-  if (body.mimeType !== undefined && body.mimeType.trim().toLowerCase() !== upload.mime_type) {
-    mismatches.push(`mimeType: must be ${upload.mime_type}, as given by the upload URL`);
-  }
-  if (body.public !== undefined && body.public !== upload.public) {
-    mismatches.push(`public: must be ${upload.public}, as given by the upload URL`);
-  }
-  if (mismatches.length > 0) throw badRequest(mismatches);
-
-  const file = await checkUploadedFile(storage, fileKey, upload.mime_type);
-  await storage.commit(fileKey, {
-    contentType: file.mimeType,
-    public: upload.public,
-    fileName: upload.file_name,
-  });
-  return db
-    .transaction()
-    .execute(async (trx) => {
-      const row = await insertAsset(trx, {
-        domainId,
-        fileName: upload.file_name,
-        fileKey,
-        mimeType: file.mimeType,
-        size: file.size,
-        width: file.width,
-        height: file.height,
-        description,
-        public: upload.public,
-      });
-      await deleteAssetUploads(trx, [fileKey]);
-      return row;
-    })
-    .catch((error: unknown) => {
-      throw isUniqueViolation(error) ? alreadyRegistered() : error;
-    });
-}
-
-const alreadyRegistered = () => conflict('This file is already registered as an asset');

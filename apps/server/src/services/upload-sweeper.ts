@@ -26,7 +26,9 @@ const LOCK = sql`hashtext('masthead.upload-sweeper'), hashtext(current_schema())
 const running = new WeakSet<Db>();
 
 /**
- * DESIGN §3: uploads that were never registered are removed after a day, object and record. One
+ * DESIGN §3: uploads that were never registered are removed after a day, object and record; so is
+ * the staging object of every upload, registered or not, once its upload URL has long expired
+ * (a PUT to it may bring the object back until then; decision 035). One
  * sweep runs at a time: a session-level pg_try_advisory_lock keeps out the other instances on the
  * same database, and a flag per database handle keeps out a second sweep in this process (on
  * PGlite, whose one session would otherwise take the lock again). A sweep that finds the lock
@@ -62,14 +64,14 @@ async function sweep(conn: Db, storage: Storage, options: SweepOptions) {
   const stale = await findStaleUploads(conn, before, options.batch ?? 500);
   const done: string[] = [];
   for (const upload of stale) {
-    // A registered key keeps its object; only its leftover record goes.
-    if (!upload.registered) {
-      try {
-        await storage.delete(upload.file_key);
-      } catch (error) {
-        options.onError?.(upload.file_key, error);
-        continue;
-      }
+    try {
+      if (upload.staging_key) await storage.delete(upload.staging_key);
+      // A registered key keeps its object. Otherwise the key holds an upload made before staging,
+      // or what a registration that failed midway left, if anything.
+      if (!upload.registered) await storage.delete(upload.file_key);
+    } catch (error) {
+      options.onError?.(upload.file_key, error);
+      continue;
     }
     done.push(upload.file_key);
   }

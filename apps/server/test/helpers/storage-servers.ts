@@ -20,17 +20,22 @@ export interface StorageServer {
 
 const tempDir = (prefix: string) => mkdtempSync(path.join(os.tmpdir(), prefix));
 
-/** The local driver behind a real HTTP server on loopback: only the storage routes and the error handler. */
-export async function startLocalStorageServer(): Promise<
-  StorageServer & { dataDir: string; baseUrl: string }
-> {
+/**
+ * The local driver behind a real HTTP server on loopback: only the storage routes and the error
+ * handler. There is no database, so every file its metadata marks public counts as a registered
+ * public asset unless the test says otherwise; the app's own rule (only registered assets) is
+ * tested through the app, in test/routes/assets.
+ */
+export async function startLocalStorageServer(
+  isPublicAsset: (key: string) => Promise<boolean> = async () => true,
+): Promise<StorageServer & { dataDir: string; baseUrl: string }> {
   const dataDir = tempDir('masthead-storage-');
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const storage = await LocalStorage.open({ dataDir, publicUrl: baseUrl });
   const app = Fastify({ logger: false });
   await app.register(errorHandler);
-  await app.register(storagePlugin, { storage });
+  await app.register(storagePlugin, { storage, isPublicAsset });
   await app.listen({ port, host: '127.0.0.1' });
   return {
     name: 'local',

@@ -184,6 +184,16 @@ describe('GET /storage/{key}', () => {
     await expectError(await fetch(`${server.baseUrl}/storage/${newKey()}`), 404);
   });
 
+  it('should serve a copy without a signature only once it is committed as public', async () => {
+    const copy = newKey();
+    expect(await server.storage.copy(publicKey, copy)).toBe(true);
+    await expectError(await fetch(server.storage.publicUrl(copy)), 403);
+    await server.storage.commit(copy, { contentType: 'image/png', public: true, fileName: 'copy.png' });
+    const response = await fetch(server.storage.publicUrl(copy));
+    expect(response.status).toBe(200);
+    expect(Buffer.from(await response.arrayBuffer())).toEqual(bytes);
+  });
+
   it('should answer ranges with 206, and a range past the end with 416', async () => {
     const url = server.storage.publicUrl(publicKey);
     const first = await fetch(url, { headers: { range: 'bytes=0-3' } });

@@ -138,6 +138,21 @@ describe.each(DRIVERS)('the $name storage driver', (driver) => {
     expect((await fetch(url)).status).toBe(403);
   });
 
+  it('should copy an object to another key, replacing what is there, and answer false for a missing one', async () => {
+    const from = newKey();
+    const to = newKey();
+    const bytes = png(6, 3);
+    await upload(from, bytes);
+    await upload(to, png(1, 1));
+    expect(await server.storage.copy(from, to)).toBe(true);
+    expect(await server.storage.head(to)).toEqual({ size: bytes.length, contentType: 'image/png' });
+    expect(Buffer.from((await server.storage.readStart(to, 1_000_000))!)).toEqual(bytes);
+    // The copy stands on its own: removing the original leaves it.
+    await server.storage.delete(from);
+    expect(Buffer.from((await server.storage.readStart(to, 1_000_000))!)).toEqual(bytes);
+    expect(await server.storage.copy(newKey(), newKey())).toBe(false);
+  });
+
   it('should delete an object, and deleting a missing object is no error', async () => {
     const key = newKey();
     await upload(key, png(1, 1));

@@ -2,7 +2,8 @@ import type { EditorThemeClasses } from 'lexical';
 
 /**
  * Class names Lexical puts on the content it renders (styled in editor.css). They also appear in the
- * exported HTML, where the server's sanitiser keeps class attributes, so a public site may style them.
+ * exported HTML, where the server's sanitiser keeps them (and no other class: only `editor-*` tokens
+ * pass), so a public site may style them.
  */
 export const editorTheme: EditorThemeClasses = {
   paragraph: 'editor-paragraph',

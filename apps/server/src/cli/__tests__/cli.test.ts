@@ -62,7 +62,8 @@ describe('masthead command line', { timeout: 60_000 }, () => {
       '2026-11-21T1500-initial\n2026-11-21T1600-identity-provider\n2026-11-21T1700-post-search-by-domain\n' +
         '2026-11-23T1500-assets\n' +
         '2026-12-01T1500-post-counts\n2026-12-02T1500-search-words\n2026-12-02T1600-search-inline\n' +
-        '2026-12-03T1500-posts-autovacuum\n2026-12-04T1500-search-words-by-domain\n2026-12-05T1500-list-versions\n',
+        '2026-12-03T1500-posts-autovacuum\n2026-12-04T1500-search-words-by-domain\n2026-12-05T1500-list-versions\n' +
+        '2026-12-06T1500-upload-staging\n',
     );
 
     const second = await masthead('migrate');

@@ -9,6 +9,7 @@ import * as searchInline from './2026-12-02T1600-search-inline.js';
 import * as postsAutovacuum from './2026-12-03T1500-posts-autovacuum.js';
 import * as searchWordsByDomain from './2026-12-04T1500-search-words-by-domain.js';
 import * as listVersions from './2026-12-05T1500-list-versions.js';
+import * as uploadStaging from './2026-12-06T1500-upload-staging.js';
 
 /**
  * Migrations are listed here rather than read from disk so that the bundled server carries them.
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-03T1500-posts-autovacuum': postsAutovacuum,
   '2026-12-04T1500-search-words-by-domain': searchWordsByDomain,
   '2026-12-05T1500-list-versions': listVersions,
+  '2026-12-06T1500-upload-staging': uploadStaging,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { Db } from '../database.js';
-import type { AssetUploadRow } from '../tables/database.table.js';
+import type { AssetUploadsTable } from '../tables/database.table.js';
 import { likePattern } from './taxonomy.repository.js';
 
 /** Newest first, ties by id (DESIGN §3); the search is a substring of the file name or the description. */
@@ -120,10 +120,7 @@ export async function deleteAsset(db: Db, domainId: string, id: string) {
   return Number(result.numDeletedRows) > 0;
 }
 
-export function insertAssetUpload(
-  db: Db,
-  values: Omit<AssetUploadRow, 'created_at'> & { created_at?: Date },
-) {
+export function insertAssetUpload(db: Db, values: Insertable<AssetUploadsTable>) {
   return db.insertInto('asset_uploads').values(values).execute();
 }
 
@@ -136,18 +133,63 @@ export function findAssetUpload(db: Db, domainId: string, fileKey: string) {
     .executeTakeFirst();
 }
 
+/**
+ * Takes an upload for one registration: true when no other registration holds it (or its hold ran
+ * out, after a crash) and it is not registered yet.
+ */
+export async function claimAssetUpload(db: Db, fileKey: string, seconds: number) {
+  const result = await db
+    .updateTable('asset_uploads')
+    .set({ claimed_until: sql`now() + make_interval(secs => ${seconds})` })
+    .where('file_key', '=', fileKey)
+    .where('registered_at', 'is', null)
+    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', sql<Date>`now()`)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export function releaseAssetUpload(db: Db, fileKey: string) {
+  return db
+    .updateTable('asset_uploads')
+    .set({ claimed_until: null })
+    .where('file_key', '=', fileKey)
+    .execute();
+}
+
+/** Registered: never registered again, and kept only until the sweep removes its staging object. */
+export function markAssetUploadRegistered(db: Db, fileKey: string) {
+  return db
+    .updateTable('asset_uploads')
+    .set({ registered_at: sql`now()`, claimed_until: null })
+    .where('file_key', '=', fileKey)
+    .execute();
+}
+
 export function deleteAssetUploads(db: Db, fileKeys: string[]) {
   if (fileKeys.length === 0) return Promise.resolve();
   return db.deleteFrom('asset_uploads').where('file_key', 'in', fileKeys).execute();
 }
 
-/** The oldest upload records made before the cutoff, with whether an asset holds their key. */
+/**
+ * The oldest upload records made before the cutoff that no registration holds, with whether they
+ * became an asset (marked so, or an asset holds their key).
+ */
 export function findStaleUploads(db: Db, before: Date, limit: number) {
   return db
     .selectFrom('asset_uploads')
     .leftJoin('assets', 'assets.file_key', 'asset_uploads.file_key')
-    .select(['asset_uploads.file_key', sql<boolean>`assets.id is not null`.as('registered')])
+    .select([
+      'asset_uploads.file_key',
+      'asset_uploads.staging_key',
+      sql<boolean>`asset_uploads.registered_at is not null or assets.id is not null`.as('registered'),
+    ])
     .where('asset_uploads.created_at', '<', before)
+    .where((eb) =>
+      eb.or([
+        eb('asset_uploads.claimed_until', 'is', null),
+        eb('asset_uploads.claimed_until', '<', sql<Date>`now()`),
+      ]),
+    )
     .orderBy('asset_uploads.created_at')
     .limit(limit)
     .execute();

@@ -141,7 +141,10 @@ export interface SearchWordsTable {
   word: string;
 }
 
-/** One row per upload URL handed out and not yet registered (or swept). */
+/**
+ * One row per upload URL handed out, until the sweep removes it a day later (decision 035): the
+ * browser PUTs to `staging_key`, and registration copies the checked file to `file_key`.
+ */
 export interface AssetUploadsTable {
   file_key: string;
   domain_id: string;
@@ -151,6 +154,11 @@ export interface AssetUploadsTable {
   public: boolean;
   expires_at: Date;
   created_at: CreatedAt;
+  /** Where the browser PUTs; null for uploads prepared before staging, which went to file_key. */
+  staging_key: string | null;
+  /** A registration in progress holds the upload until then. */
+  claimed_until: Date | null;
+  registered_at: Date | null;
 }
 
 export interface Database {

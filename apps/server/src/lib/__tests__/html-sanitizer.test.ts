@@ -26,6 +26,8 @@ import {
   type TextFormatType,
 } from 'lexical';
 import { MAX_HTML_DEPTH, htmlNestsTooDeep, htmlToPlainText, sanitizeEditorHtml } from '../html-sanitizer.js';
+// The web editor's own theme, so the export below carries exactly the classes the product's editor writes.
+import { editorTheme } from '../../../../web/src/editor/editor-theme.js';
 
 // jsdom ships no types and this package has no @types/jsdom; describe the little we use.
 type JsdomWindow = Window & typeof globalThis & { close(): void };
@@ -262,6 +264,47 @@ describe('sanitizeEditorHtml: XSS payloads', () => {
   });
 });
 
+/** Every class token in a fragment, sorted and without repeats. */
+function classesOf(html: string): string[] {
+  const tokens = Array.from(parse(html).querySelectorAll('[class]')).flatMap((element) =>
+    Array.from(element.classList),
+  );
+  return [...new Set(tokens)].sort();
+}
+
+describe('sanitizeEditorHtml: classes', () => {
+  // Issue 19, finding 8: a class is a hook into the public site's own stylesheet, so any class let a
+  // post restyle the page it is shown on (a full-screen overlay from the site's utility classes).
+  it("should drop classes that are not the editor's own, such as a site's utility classes", () => {
+    const output = sanitizeEditorHtml(
+      '<p class="fixed inset-0 z-50 bg-black">taken over</p>' +
+        '<p class="editor-paragraph hidden">mixed</p>' +
+        '<span class="Editor-text--bold editor- editor-x(1) xeditor-quote">lookalikes</span>',
+    );
+    expect(output).toBe('<p>taken over</p><p class="editor-paragraph">mixed</p><span>lookalikes</span>');
+  });
+
+  it("should keep every class the web editor's theme writes into its export", () => {
+    const exported = exportLexicalDocument();
+    const written = classesOf(exported);
+    // The export really carries the theme's classes, from paragraphs to table header cells.
+    expect(written).toEqual(
+      expect.arrayContaining([
+        'editor-paragraph',
+        'editor-heading--h1',
+        'editor-text--bold',
+        'editor-list--number',
+        'editor-quote',
+        'editor-code',
+        'editor-link',
+        'editor-table',
+        'editor-table-cell--header',
+      ]),
+    );
+    expect(classesOf(sanitizeEditorHtml(exported))).toEqual(written);
+  });
+});
+
 describe('sanitizeEditorHtml: images', () => {
   it('should keep an image with its caption', () => {
     const root = parse(
@@ -298,6 +341,7 @@ describe('sanitizeEditorHtml: images', () => {
 function exportLexicalDocument(): string {
   const editor = createHeadlessEditor({
     namespace: 'html-sanitizer-test',
+    theme: editorTheme,
     onError: (error) => {
       throw error;
     },
@@ -411,7 +455,7 @@ describe('sanitizeEditorHtml: Lexical 0.52 output', () => {
   });
 
   it('should leave the export unchanged apart from style formatting', () => {
-    expect(exported).toContain('<h1>');
+    expect(exported).toContain('<h1 class="editor-heading editor-heading--h1">');
     expect(normalise(sanitizeEditorHtml(exported))).toBe(normalise(exported));
   });
 

@@ -84,16 +84,25 @@ export async function uploadAsset(
  * Puts bytes straight into the local driver's folder, bypassing the PUT's checks: what a store
  * that does not enforce the signed size or type (or a bug) could hold at registration.
  */
-export function plantObject(ctx: TestContext, key: string, bytes: Buffer, contentType = 'image/png') {
+export function plantObject(
+  ctx: TestContext,
+  key: string,
+  bytes: Buffer,
+  contentType = 'image/png',
+  options: { public?: boolean } = {},
+) {
   const root = path.join(ctx.dataDir, 'objects');
   mkdirSync(path.dirname(path.join(root, key)), { recursive: true });
   writeFileSync(path.join(root, key), bytes);
   mkdirSync(path.dirname(path.join(root, '.meta', key)), { recursive: true });
   writeFileSync(
     path.join(root, '.meta', `${key}.json`),
-    JSON.stringify({ contentType, public: false, size: bytes.length, md5: '0'.repeat(32) }),
+    JSON.stringify({ contentType, public: options.public ?? false, size: bytes.length, md5: '0'.repeat(32) }),
   );
 }
+
+/** Where the browser's PUT puts an upload until registration copies it to its own key (decision 035). */
+export const stagingKey = (fileKey: string) => `staging/${fileKey}`;
 
 export const objectExists = async (ctx: TestContext, key: string) =>
   (await ctx.app.storage.head(key)) !== undefined;

@@ -4,7 +4,7 @@ import { expectErrorBody } from '../../access/access-fixtures.js';
 import { jpeg } from '../../helpers/images.js';
 import { startS3Server } from '../../helpers/storage-servers.js';
 import { createTestContext, type TestContext, type TestDomain } from '../../helpers/test-app.js';
-import { registerAsset, requestUploadUrl } from './asset-fixtures.js';
+import { registerAsset, requestUploadUrl, stagingKey } from './asset-fixtures.js';
 
 /** The whole upload flow with STORAGE_DRIVER=s3, against s3rver on loopback: the browser's PUT is a real fetch. */
 let s3: Awaited<ReturnType<typeof startS3Server>>;
@@ -44,8 +44,15 @@ describe('the asset calls on S3 storage', () => {
   it('should upload, register, serve and delete a public JPEG', async () => {
     const bytes = jpeg(64, 48);
     const preparation = await upload(bytes, { public: true });
-    expect(preparation.headers).toEqual({ 'content-type': 'image/jpeg', 'x-amz-acl': 'public-read' });
+    expect(preparation.headers).toEqual({ 'content-type': 'image/jpeg' });
     expect(preparation.publicDownloadUrl).toBe(`${s3.endpoint}/masthead-test/${preparation.fileKey}`);
+    // Issue 19, finding 7: uploaded privately, to a staging key, so nothing is at the stable URL
+    // before the bytes are checked (s3rver ignores ACLs, so what the URL signs is checked instead).
+    expect(new URL(preparation.signedUrl).pathname).toBe(`/masthead-test/${stagingKey(preparation.fileKey)}`);
+    expect(new URL(preparation.signedUrl).searchParams.get('X-Amz-SignedHeaders')).toBe(
+      'content-length;content-type;host',
+    );
+    expect((await fetch(preparation.publicDownloadUrl)).status).toBe(404);
 
     const registered = await registerAsset(ctx, token, domain.domain, {
       fileKey: preparation.fileKey,
@@ -66,16 +73,43 @@ describe('the asset calls on S3 storage', () => {
     const deleted = await ctx.request(token, { method: 'DELETE', url: `/cms/assets/list/${asset.id}` });
     expect(deleted.statusCode, deleted.body).toBe(204);
     expect(await s3.storage.head(asset.fileKey)).toBeUndefined();
+    expect(await s3.storage.head(stagingKey(asset.fileKey))).toBeUndefined();
+  });
+
+  it('should keep the checked bytes when the old upload URL is used again after registration', async () => {
+    // Issue 19, finding 7: a presigned PUT stays valid for its 15 minutes, and S3 lets it overwrite.
+    const bytes = jpeg(20, 20);
+    const preparation = await upload(bytes, { public: true });
+    const registered = await registerAsset(ctx, token, domain.domain, {
+      fileKey: preparation.fileKey,
+      description: 'Checked',
+    });
+    expect(registered.statusCode, registered.body).toBe(201);
+    const asset = registered.json<AssetInfo>();
+    const other = Buffer.from(bytes.map((byte, i) => (i < 100 ? byte : 255 - byte)));
+    const again = await fetch(preparation.signedUrl, {
+      method: 'PUT',
+      headers: preparation.headers,
+      body: other,
+    });
+    expect(again.status).toBe(200); // s3rver takes it, into the staging key
+    for (const url of [asset.downloadUrl, asset.signedUrl]) {
+      const served = await fetch(url);
+      expect(served.status).toBe(200);
+      expect(Buffer.from(await served.arrayBuffer())).toEqual(bytes);
+    }
+    expect(Buffer.from((await s3.storage.readStart(asset.fileKey, 1_000_000))!)).toEqual(bytes);
   });
 
   it('should refuse a text file uploaded as a JPEG with 415 and delete it from the bucket', async () => {
     const preparation = await upload(Buffer.from('<html>not a picture</html>'));
-    expect(await s3.storage.head(preparation.fileKey)).toBeDefined();
+    expect(await s3.storage.head(stagingKey(preparation.fileKey))).toBeDefined();
     const response = await registerAsset(ctx, token, domain.domain, {
       fileKey: preparation.fileKey,
       description: 'Fake',
     });
     expectErrorBody(response, 415);
+    expect(await s3.storage.head(stagingKey(preparation.fileKey))).toBeUndefined();
     expect(await s3.storage.head(preparation.fileKey)).toBeUndefined();
   });
 });

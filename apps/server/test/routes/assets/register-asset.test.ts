@@ -11,6 +11,7 @@ import {
   prepareUpload,
   putFile,
   registerAsset,
+  stagingKey,
   uploadAsset,
 } from './asset-fixtures.js';
 
@@ -70,8 +71,14 @@ describe('POST /cms/assets/list', () => {
     });
     expect(asset.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(asset.createdDate).toBe(asset.lastModifiedDate);
-    // Registered: its upload record is gone, so the sweeper never touches it.
-    expect(await uploadRecord(preparation.fileKey)).toBeUndefined();
+    // Registered: the file was copied to its own key and the upload removed; the record stays,
+    // marked, until the sweep removes whatever a PUT to the old URL puts back.
+    expect(await objectExists(ctx, preparation.fileKey)).toBe(true);
+    expect(await objectExists(ctx, stagingKey(preparation.fileKey))).toBe(false);
+    expect(await uploadRecord(preparation.fileKey)).toMatchObject({
+      registered_at: expect.any(Date),
+      claimed_until: null,
+    });
     const download = await getFile(ctx, asset.signedUrl);
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload).toEqual(bytes);
@@ -105,6 +112,7 @@ describe('POST /cms/assets/list', () => {
       'The file is not an image; only PNG and JPEG are accepted',
     ]);
     expect(await objectExists(ctx, preparation.fileKey)).toBe(false);
+    expect(await objectExists(ctx, stagingKey(preparation.fileKey))).toBe(false);
     expect(await assetRows()).not.toContainEqual(expect.objectContaining({ file_key: preparation.fileKey }));
   });
 
@@ -118,13 +126,14 @@ describe('POST /cms/assets/list', () => {
       'The file is a JPEG image, but was declared as image/png',
     ]);
     expect(await objectExists(ctx, preparation.fileKey)).toBe(false);
+    expect(await objectExists(ctx, stagingKey(preparation.fileKey))).toBe(false);
   });
 
   it('should refuse a PNG of exactly 10 MiB + 1 byte with 413 and delete it', async () => {
     // The local PUT cannot store it (see test/storage); a store that does not check the signed
     // size could, so registration checks again.
     const preparation = await prepareUpload(ctx, token, domain.domain, png(1, 1));
-    plantObject(ctx, preparation.fileKey, pngOfSize(MAX_UPLOAD_BYTES + 1));
+    plantObject(ctx, stagingKey(preparation.fileKey), pngOfSize(MAX_UPLOAD_BYTES + 1));
     const response = await registerAsset(ctx, token, domain.domain, {
       fileKey: preparation.fileKey,
       description: 'Too big',
@@ -133,6 +142,7 @@ describe('POST /cms/assets/list', () => {
       'The file has 10485761 bytes; at most 10485760 (10 MiB) are allowed',
     ]);
     expect(await objectExists(ctx, preparation.fileKey)).toBe(false);
+    expect(await objectExists(ctx, stagingKey(preparation.fileKey))).toBe(false);
   });
 
   it('should refuse a registration before the upload with 400, and take it once the file is there', async () => {
@@ -169,7 +179,7 @@ describe('POST /cms/assets/list', () => {
     const payload = { fileKey: preparation.fileKey, description: 'Borrowed' };
     const response = await registerAsset(ctx, both, domain.domain, payload);
     expect(expectErrorBody(response, 400).errors[0]).toContain('is not a key handed out for this domain');
-    expect(await objectExists(ctx, preparation.fileKey)).toBe(true);
+    expect(await objectExists(ctx, stagingKey(preparation.fileKey))).toBe(true);
     expect(await uploadRecord(preparation.fileKey)).toBeDefined();
     const own = await registerAsset(ctx, both, other.domain, payload);
     expect(own.statusCode, own.body).toBe(201);
@@ -208,7 +218,7 @@ describe('POST /cms/assets/list', () => {
       'mimeType: must be image/png, as given by the upload URL',
       'public: must be false, as given by the upload URL',
     ]);
-    expect(await objectExists(ctx, preparation.fileKey)).toBe(true);
+    expect(await objectExists(ctx, stagingKey(preparation.fileKey))).toBe(true);
   });
 
   it('should refuse a body that is not JSON with 415', async () => {

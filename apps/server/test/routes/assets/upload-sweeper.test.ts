@@ -8,7 +8,7 @@ import { sweepUnregisteredUploads } from '../../../src/services/upload-sweeper.j
 import { png } from '../../helpers/images.js';
 import { createTestContext, type TestContext, type TestDomain } from '../../helpers/test-app.js';
 import { TEST_DB } from '../../helpers/test-database.js';
-import { objectExists, prepareUpload, putFile, uploadAsset } from './asset-fixtures.js';
+import { objectExists, prepareUpload, putFile, stagingKey, uploadAsset } from './asset-fixtures.js';
 
 /** DESIGN §3: uploads never registered are swept away after a day, one sweep at a time. */
 let ctx: TestContext;
@@ -65,34 +65,60 @@ describe('sweepUnregisteredUploads', () => {
     const old = await unregistered(DAY + 60_000);
     const recent = await unregistered(DAY - 60_000);
     const { asset } = await uploadAsset(ctx, token, domain);
-    // A record left beside a registered key, as a crash between the two writes could leave.
+    await age(asset.fileKey, 2 * DAY);
+    // A record left beside an asset registered before uploads were staged, as a crash between the
+    // two writes could leave.
+    const { asset: before } = await uploadAsset(ctx, token, domain);
     await ctx.db
-      .insertInto('asset_uploads')
-      .values({
-        file_key: asset.fileKey,
-        domain_id: domain.id,
-        file_name: asset.fileName,
-        mime_type: asset.mimeType,
-        size: asset.size,
-        public: false,
-        expires_at: new Date(Date.now() - DAY),
-        created_at: new Date(Date.now() - 2 * DAY),
-      })
+      .updateTable('asset_uploads')
+      .set({ staging_key: null, registered_at: null })
+      .where('file_key', '=', before.fileKey)
       .execute();
+    await age(before.fileKey, 2 * DAY);
 
     const result = await sweepUnregisteredUploads(ctx.db, ctx.app.storage);
     expect(result).toEqual({ ran: true, removed: 1 });
     expect(await objectExists(ctx, old)).toBe(false);
+    expect(await objectExists(ctx, stagingKey(old))).toBe(false);
     expect(await record(old)).toBeUndefined();
-    expect(await objectExists(ctx, recent)).toBe(true);
+    expect(await objectExists(ctx, stagingKey(recent))).toBe(true);
     expect(await record(recent)).toBeDefined();
+    for (const registered of [asset, before]) {
+      expect(await objectExists(ctx, registered.fileKey)).toBe(true);
+      expect(await record(registered.fileKey)).toBeUndefined();
+      const stillThere = await ctx.request(token, {
+        method: 'GET',
+        url: `/cms/assets/list/${registered.id}?domain=${domain.domain}`,
+      });
+      expect(stillThere.statusCode).toBe(200);
+    }
+  });
+
+  it('should remove what a PUT to the old URL left at the staging key after registration, and keep the asset', async () => {
+    // Issue 19, finding 7: the upload URL works for 15 minutes, registered or not.
+    const bytes = png(4, 4);
+    const { asset, preparation } = await uploadAsset(ctx, token, domain, { bytes });
+    expect((await putFile(ctx, preparation, png(4, 4))).statusCode).toBe(200);
+    expect(await objectExists(ctx, stagingKey(asset.fileKey))).toBe(true);
+    await age(asset.fileKey, DAY + 60_000);
+    expect(await sweepUnregisteredUploads(ctx.db, ctx.app.storage)).toEqual({ ran: true, removed: 0 });
+    expect(await objectExists(ctx, stagingKey(asset.fileKey))).toBe(false);
     expect(await objectExists(ctx, asset.fileKey)).toBe(true);
     expect(await record(asset.fileKey)).toBeUndefined();
-    const stillThere = await ctx.request(token, {
-      method: 'GET',
-      url: `/cms/assets/list/${asset.id}?domain=${domain.domain}`,
-    });
-    expect(stillThere.statusCode).toBe(200);
+  });
+
+  it('should leave an upload alone while a registration holds it', async () => {
+    const key = await unregistered(DAY + 60_000);
+    await sql`update asset_uploads set claimed_until = now() + interval '1 minute' where file_key = ${key}`.execute(
+      ctx.db,
+    );
+    expect(await sweepUnregisteredUploads(ctx.db, ctx.app.storage)).toEqual({ ran: true, removed: 0 });
+    expect(await objectExists(ctx, stagingKey(key))).toBe(true);
+    await sql`update asset_uploads set claimed_until = now() - interval '1 minute' where file_key = ${key}`.execute(
+      ctx.db,
+    );
+    expect(await sweepUnregisteredUploads(ctx.db, ctx.app.storage)).toEqual({ ran: true, removed: 1 });
+    expect(await objectExists(ctx, stagingKey(key))).toBe(false);
   });
 
   it('should take the clock it is given', async () => {
@@ -109,7 +135,7 @@ describe('sweepUnregisteredUploads', () => {
       ran: true,
       removed: 1,
     });
-    expect(await objectExists(ctx, key)).toBe(false);
+    expect(await objectExists(ctx, stagingKey(key))).toBe(false);
   });
 
   it('should remove a record whose file never came, and keep a record whose file cannot be removed yet', async () => {
@@ -118,7 +144,7 @@ describe('sweepUnregisteredUploads', () => {
     await age(never, 2 * DAY);
     const failing: Storage = Object.create(ctx.app.storage) as Storage;
     failing.delete = async (key) => {
-      if (key === stuck) throw new Error('store unavailable');
+      if (key === stagingKey(stuck)) throw new Error('store unavailable');
       return ctx.app.storage.delete(key);
     };
     const errors: string[] = [];
@@ -143,7 +169,7 @@ describe('sweepUnregisteredUploads', () => {
       expect(await sweepUnregisteredUploads(second.db, ctx.app.storage)).toEqual({ ran: false, removed: 0 });
       blocked.release();
       expect(await first).toEqual({ ran: true, removed: 1 });
-      expect(await objectExists(ctx, key)).toBe(false);
+      expect(await objectExists(ctx, stagingKey(key))).toBe(false);
       // Once the first has finished, the lock is free again.
       expect(await sweepUnregisteredUploads(second.db, ctx.app.storage)).toEqual({ ran: true, removed: 0 });
     } finally {
@@ -174,7 +200,7 @@ describe('the background sweep', () => {
     await app.ready();
     try {
       await expect.poll(() => record(key), { timeout: 5000, interval: 25 }).toBeUndefined();
-      expect(await objectExists(ctx, key)).toBe(false);
+      expect(await objectExists(ctx, stagingKey(key))).toBe(false);
     } finally {
       await app.close();
     }

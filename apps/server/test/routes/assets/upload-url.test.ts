@@ -19,7 +19,7 @@ const uploadRows = () =>
   ctx.db.selectFrom('asset_uploads').selectAll().where('domain_id', '=', domain.id).execute();
 
 describe('GET /cms/assets/signed/upload-url', () => {
-  it('should hand out a key of the domain, a PUT URL valid for 15 minutes and the headers to send', async () => {
+  it('should hand out a key of the domain, a PUT URL to its staging key valid for 15 minutes and the headers to send', async () => {
     const before = Date.now();
     const response = await requestUploadUrl(ctx, token, domain.domain, {
       fileName: 'Sunset.png',
@@ -33,7 +33,8 @@ describe('GET /cms/assets/signed/upload-url', () => {
     expect(body.headers).toEqual({ 'content-type': 'image/png' });
     expect(body.publicDownloadUrl).toBe('');
     const url = new URL(body.signedUrl);
-    expect(`${url.origin}${url.pathname}`).toBe(`http://localhost:3000/storage/${body.fileKey}`);
+    // The browser uploads to a staging key; the asset's own key gets the bytes only once checked.
+    expect(`${url.origin}${url.pathname}`).toBe(`http://localhost:3000/storage/staging/${body.fileKey}`);
     const expiresAt = Date.parse(body.expiresAt);
     expect(expiresAt - before).toBeGreaterThanOrEqual(899_000);
     expect(expiresAt - Date.now()).toBeLessThanOrEqual(900_000);
@@ -43,14 +44,19 @@ describe('GET /cms/assets/signed/upload-url', () => {
       mime_type: 'image/png',
       size: 1234,
       public: false,
+      staging_key: `staging/${body.fileKey}`,
+      claimed_until: null,
+      registered_at: null,
     });
     expect(record!.expires_at.toISOString()).toBe(body.expiresAt);
   });
 
-  it('should ask for the public-read header and give the stable URL for a public upload', async () => {
+  it('should give the stable URL for a public upload, and upload it privately all the same', async () => {
     const response = await requestUploadUrl(ctx, token, domain.domain, { public: true });
     const body = response.json<UploadPreparation>();
-    expect(body.headers).toEqual({ 'content-type': 'image/png', 'x-amz-acl': 'public-read' });
+    // No public-read header: an upload is public only once checked and registered (issue 19, finding 7).
+    expect(body.headers).toEqual({ 'content-type': 'image/png' });
+    expect(new URL(body.signedUrl).searchParams.get('acl')).toBe('private');
     expect(body.publicDownloadUrl).toBe(`http://localhost:3000/storage/${body.fileKey}`);
   });
 

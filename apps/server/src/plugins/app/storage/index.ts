@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import localStorageRoutes from './local-routes.js';
+import localStorageRoutes, { type LocalStorageRoutesOptions } from './local-routes.js';
 import { LocalStorage } from './local-storage.js';
 import type { Storage } from './storage.js';
 
@@ -15,11 +15,17 @@ declare module 'fastify' {
  * /storage/* itself; the storage closes with the app.
  */
 export default fp(
-  async function storage(app: FastifyInstance, options: { storage: Storage }) {
+  async function storage(
+    app: FastifyInstance,
+    options: { storage: Storage; isPublicAsset: LocalStorageRoutesOptions['isPublicAsset'] },
+  ) {
     app.decorate('storage', options.storage);
     app.addHook('onClose', async () => options.storage.close());
     if (options.storage instanceof LocalStorage) {
-      await app.register(localStorageRoutes, { storage: options.storage });
+      await app.register(localStorageRoutes, {
+        storage: options.storage,
+        isPublicAsset: options.isPublicAsset,
+      });
     }
   },
   { name: 'storage' },

@@ -36,13 +36,22 @@ function parseRange(header: string | undefined, size: number) {
   return { start, end };
 }
 
+export interface LocalStorageRoutesOptions {
+  storage: LocalStorage;
+  /**
+   * Whether a registered public asset holds the key (the database says so): only those are served
+   * without a signature, never an upload that was not registered (decision 035).
+   */
+  isPublicAsset: (key: string) => Promise<boolean>;
+}
+
 /**
  * The local driver's HTTP side (DESIGN §3 Assets): the browser PUTs a file to the signed upload
- * address and GETs public files at their stable address, or private ones at a signed address.
- * Every refusal carries the standard error body.
+ * address and GETs registered public assets at their stable address, or any file at a signed
+ * address. Every refusal carries the standard error body.
  */
-export default async function localStorageRoutes(app: FastifyInstance, options: { storage: LocalStorage }) {
-  const { storage } = options;
+export default async function localStorageRoutes(app: FastifyInstance, options: LocalStorageRoutesOptions) {
+  const { storage, isPublicAsset } = options;
   // The body is streamed by the handler, whatever its type, so no parser may read it first.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
@@ -76,6 +85,9 @@ export default async function localStorageRoutes(app: FastifyInstance, options: 
     if (!signed && !object.meta.public) {
       throw new AppError(403, ['This file is private; use a signed address'], 'This file is private.');
     }
+    // Public only once registered: a file marked public that no asset holds (an upload from before
+    // decision 035, or the leftover of a failed registration) is answered as absent.
+    if (!signed && !(await isPublicAsset(key))) throw notFound('The file');
     return send(reply, request, object, signedName || object.meta.fileName || key.split('/').pop()!, signed);
   });
 

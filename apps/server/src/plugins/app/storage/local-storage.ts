@@ -286,12 +286,51 @@ export class LocalStorage implements Storage {
     }
   }
 
+  /**
+   * Copies the bytes to a temporary file (hashing them for the ETag) and renames it over `to`, so
+   * `to` is either whole or absent; its metadata (private) is written last, as after an upload.
+   */
+  async copy(from: string, to: string): Promise<boolean> {
+    const source = await this.openObject(from);
+    if (!source) return false;
+    const target = this.objectPath(to);
+    const tmp = path.join(this.root, '.tmp', randomUUID());
+    const md5 = createHash('md5');
+    let size = 0;
+    const hash = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        md5.update(chunk);
+        size += chunk.length;
+        callback(null, chunk);
+      },
+    });
+    try {
+      await pipeline(
+        createReadStream(source.file),
+        hash,
+        createWriteStream(tmp, { flags: 'wx', mode: 0o600 }),
+      );
+      await mkdir(path.dirname(target), { recursive: true });
+      await rename(tmp, target);
+    } finally {
+      await rm(tmp, { force: true });
+    }
+    await this.writeMeta(to, {
+      contentType: source.meta.contentType,
+      public: false,
+      size,
+      md5: md5.digest('hex'),
+    });
+    return true;
+  }
+
   async commit(key: string, spec: CommitSpec): Promise<void> {
     const meta = await this.readMeta(key);
     if (!meta) return;
     await this.writeMeta(key, {
       ...meta,
       contentType: spec.contentType,
+      public: spec.public,
       fileName: cleanFileName(spec.fileName),
     });
   }

@@ -171,6 +171,24 @@ export class S3Storage implements Storage {
     }
   }
 
+  /** A server-side copy: no bytes pass through the server, and the copy gets the default (private) ACL. */
+  async copy(from: string, to: string): Promise<boolean> {
+    const { bucket } = this.settings;
+    try {
+      await this.client.send(
+        new CopyObjectCommand({
+          Bucket: bucket,
+          Key: assertValidKey(to),
+          CopySource: `${bucket}/${keyPath(from)}`,
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isMissing(error)) return false;
+      throw error;
+    }
+  }
+
   /**
    * A public object is copied onto itself with the headers it is served with: a year's immutable
    * caching and its name. A presigned PUT cannot require these from the browser, and a private

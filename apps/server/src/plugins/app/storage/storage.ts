@@ -8,7 +8,7 @@ export interface UploadSpec {
   contentType: string;
   /** The exact byte count the upload must have; the signature covers it. */
   size: number;
-  /** Publicly readable once uploaded (S3's `public-read` canned ACL). */
+  /** Publicly readable once uploaded (S3's `public-read` canned ACL); uploads of assets are never. */
   public: boolean;
   expiresInSeconds: number;
   /** The signing time; tests pass a clock. */
@@ -56,7 +56,15 @@ export interface Storage {
   head(key: string): Promise<ObjectHead | undefined>;
   /** Up to `length` bytes from the start of the object (a ranged read); undefined when missing. */
   readStart(key: string, length: number): Promise<Uint8Array | undefined>;
-  /** Called once the object is registered as an asset: sets the headers it is served with. */
+  /**
+   * Copies an object within the store (a server-side copy on S3) to a key no client has an upload
+   * URL for, replacing what is there; the copy is private. False when there is no object at `from`.
+   */
+  copy(from: string, to: string): Promise<boolean>;
+  /**
+   * Called once the object's bytes are checked and it is being registered as an asset: sets the
+   * headers it is served with and, for a public asset, makes it readable by anyone.
+   */
   commit(key: string, spec: CommitSpec): Promise<void>;
   /** Removes the object; removing a missing object is not an error. */
   delete(key: string): Promise<void>;

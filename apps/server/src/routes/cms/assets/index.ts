@@ -21,13 +21,8 @@ import {
 import { badRequest, notFound, preconditionFailed } from '../../../lib/app-error.js';
 import { expectedVersions, setEtag } from '../../../lib/etag.js';
 import { requireDomain, requireResourceDomain } from '../../../services/access.js';
-import {
-  descriptionOf,
-  prepareUpload,
-  registerAsset,
-  toAssetInfo,
-  toAssetInfos,
-} from '../../../services/assets.service.js';
+import { registerAsset } from '../../../services/asset-registration.js';
+import { descriptionOf, prepareUpload, toAssetInfo, toAssetInfos } from '../../../services/assets.service.js';
 import { paged } from '../../../services/paging.js';
 import { errorResponses, security } from '../../route-schemas.js';
 
@@ -89,7 +84,9 @@ export default async function assetRoutes(app: FastifyInstance) {
         summary: 'Prepare an upload: a key and a signed PUT URL valid for 15 minutes',
         description:
           'Only image/png and image/jpeg (415), at most 10 MiB = 10,485,760 bytes (413). PUT exactly `size` bytes ' +
-          'to `signedUrl` with exactly the `headers` given, then register the file with POST /cms/assets/list.',
+          'to `signedUrl` with exactly the `headers` given, then register the file with POST /cms/assets/list. ' +
+          '`signedUrl` is a private staging address: the file reaches `fileKey` (and, if public, `publicDownloadUrl`) ' +
+          'only when registration has checked it.',
         security,
         querystring: UploadUrlQuery,
         response: { 200: UploadPreparation, ...errorResponses(400, 413, 415) },
@@ -109,9 +106,10 @@ export default async function assetRoutes(app: FastifyInstance) {
         tags,
         summary: 'Register an uploaded file as an asset',
         description:
-          'The key must come from the upload-url call for this domain (400 otherwise) and be registered once (409). ' +
-          'The file must be there (400), be a PNG or JPEG of the declared type by its bytes (415) and have 10 MiB ' +
-          'or less (413); a file that fails a check is deleted.',
+          'The key must come from the upload-url call for this domain (400 otherwise) and be registered once (409, ' +
+          'also while another registration of it runs). The file must be there (400); it is copied to `fileKey`, ' +
+          'where no upload URL reaches, and that copy must be a PNG or JPEG of the declared type by its bytes (415) ' +
+          'and have 10 MiB or less (413); a file that fails a check is deleted.',
         security,
         querystring: DomainQuery,
         body: AssetInput,
