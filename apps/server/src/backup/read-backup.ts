@@ -1,4 +1,6 @@
 import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { createGunzip } from 'node:zlib';
 import type { Readable } from 'node:stream';
 import { extract as extractTar, type Header } from 'tar-stream';
 
@@ -21,6 +23,19 @@ async function collect(stream: AsyncIterable<Buffer>) {
   return Buffer.concat(chunks);
 }
 
+/** Version 2's archives are gzipped; version 1's were a plain tar. */
+async function isGzipped(file: string) {
+  // A file that cannot be opened is reported by the read stream, as before.
+  const handle = await open(file, 'r').catch(() => undefined);
+  if (!handle) return false;
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(2), 0, 2, 0);
+    return bytesRead === 2 && buffer[0] === 0x1f && buffer[1] === 0x8b;
+  } finally {
+    await handle.close();
+  }
+}
+
 /**
  * The files and folders of a backup archive, in order, streamed from disk by tar-stream (which
  * reads the ustar archives that version 1 wrote by hand as well as its own). The first entry must
@@ -35,7 +50,11 @@ export async function* readBackupEntries(
   const tar = extractTar();
   const source = createReadStream(file);
   source.once('error', (error) => tar.destroy(error));
-  source.pipe(tar);
+  if (await isGzipped(file)) {
+    const gunzip = createGunzip();
+    gunzip.once('error', (error) => tar.destroy(error));
+    source.pipe(gunzip).pipe(tar);
+  } else source.pipe(tar);
   let manifestSeen = false;
   try {
     for await (const entry of tar) {

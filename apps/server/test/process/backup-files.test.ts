@@ -13,6 +13,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import os from 'node:os';
 import { extract } from 'tar-stream';
+import { createGunzip } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPglite } from '../../src/db/database.js';
 import { writeVersion1Backup } from '../helpers/backup-version-1.js';
@@ -72,7 +73,7 @@ function expectPrivate(found: { name: string; folder: boolean; mode: number }[])
 async function archiveEntries(file: string) {
   const entries: { name: string; type: string; mode: number }[] = [];
   const tar = extract();
-  createReadStream(file).pipe(tar);
+  createReadStream(file).pipe(createGunzip()).pipe(tar);
   for await (const entry of tar) {
     entries.push({ name: entry.header.name, type: entry.header.type, mode: entry.header.mode });
     entry.resume();
