@@ -1,0 +1,46 @@
+import { LRUCache } from 'lru-cache';
+
+/**
+ * Counters of attempts per key within a fixed window that starts with the key's first attempt (the
+ * sign-in limits). An attempt is counted before it is tried, so that concurrent attempts see each
+ * other, and given back when it turns out not to count (a success, or one that was never tried).
+ */
+export interface AttemptCounters {
+  /** Counts one more attempt; the key's count with it, and the milliseconds left in its window. */
+  add(key: string, windowMs: number): Promise<{ count: number; msLeft: number }>;
+  /** Gives one attempt back; nothing when the window has ended meanwhile. */
+  giveBack(key: string): Promise<void>;
+}
+
+/** The shared store (Redis) cannot be reached: an attempt can be neither counted nor refused. */
+export class CountersUnavailableError extends Error {}
+
+/** Keys kept at most; the least recently used go first, so memory stays bounded under a flood. */
+const MEMORY_MAX_KEYS = 100_000;
+
+/** This process's counters: the default without REDIS_URL. */
+export class MemoryAttemptCounters implements AttemptCounters {
+  private readonly counts: LRUCache<string, { count: number }>;
+
+  /** `clock` (milliseconds) is for tests; performance.now by default. */
+  constructor(clock?: { now(): number }) {
+    // ttlResolution 0: the clock is read on every call, so a window ends exactly when it should.
+    this.counts = new LRUCache({ max: MEMORY_MAX_KEYS, ttlResolution: 0, ...(clock ? { perf: clock } : {}) });
+  }
+
+  async add(key: string, windowMs: number) {
+    const entry = this.counts.get(key);
+    if (entry) {
+      // Changed in place: setting it again would restart the window.
+      entry.count++;
+      return { count: entry.count, msLeft: Math.max(1, this.counts.getRemainingTTL(key)) };
+    }
+    this.counts.set(key, { count: 1 }, { ttl: windowMs });
+    return { count: 1, msLeft: windowMs };
+  }
+
+  async giveBack(key: string) {
+    const entry = this.counts.get(key);
+    if (entry && entry.count > 0) entry.count--;
+  }
+}
