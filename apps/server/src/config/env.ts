@@ -72,6 +72,13 @@ const EnvSchema = z.object({
   OIDC_AUTHORITY: url.optional(),
   OIDC_CLIENT_ID: z.string().min(1).default('masthead-web'),
   OIDC_AUDIENCE: z.string().min(1).default('masthead-api'),
+  /** The built-in provider: a session unused this long needs a new sign-in (at most the 14 days a sign-in lasts). */
+  SESSION_IDLE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(14 * 24)
+    .default(12),
   TRUST_PROXY: trustProxy.default(false),
   /** /cms calls per user and minute, per instance; 0 turns the limit off (the bench does). */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(1200),

@@ -141,3 +141,12 @@ describe('parseEnv for WEB_CONCURRENCY', () => {
     }
   });
 });
+
+describe('parseEnv for the built-in provider', () => {
+  it('should end an unused session after 12 hours by default, and take 1 to 336 (14 days) hours', () => {
+    expect(parseEnv({}).SESSION_IDLE_HOURS).toBe(12);
+    expect(parseEnv({ SESSION_IDLE_HOURS: '336' }).SESSION_IDLE_HOURS).toBe(336);
+    for (const bad of ['0', '337', '1.5', 'soon'])
+      expect(() => parseEnv({ SESSION_IDLE_HOURS: bad })).toThrow(/SESSION_IDLE_HOURS/);
+  });
+});

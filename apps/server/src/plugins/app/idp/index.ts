@@ -93,6 +93,7 @@ export async function startIdentityProvider(env: Env, db: Db) {
     clientId: env.OIDC_CLIENT_ID,
     audience: env.OIDC_AUDIENCE,
     keys,
+    sessionIdleSeconds: env.SESSION_IDLE_HOURS * 60 * 60,
   });
   const tokenSource: KeySource = { issuer: provider.issuer, keys: localKeyLookup(keys, () => readKeys(db)) };
   const options: IdpPluginOptions = { provider, db, publicUrl: env.PUBLIC_URL, cookieKeys: keys.cookie };
