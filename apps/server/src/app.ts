@@ -142,8 +142,18 @@ export async function buildApp(options: AppOptions) {
   const storage = options.storage ?? (await createStorage(env));
   await app.register(storagePlugin, { storage });
   if (options.sweepUploads) await app.register(uploadSweeper, options.sweepUploads);
+  if (!env.OIDC_REQUIRE_VERIFIED_EMAIL) {
+    app.log.warn(
+      'OIDC_REQUIRE_VERIFIED_EMAIL=false: memberships follow the e-mail in access tokens whether or not the identity provider verified it, so anyone who can set their own e-mail there can take the rights of a member',
+    );
+  }
   await app.register(auth, {
-    verifier: new TokenVerifier({ authority, audience: env.OIDC_AUDIENCE, local: builtIn?.tokenSource }),
+    verifier: new TokenVerifier({
+      authority,
+      audience: env.OIDC_AUDIENCE,
+      local: builtIn?.tokenSource,
+      requireVerifiedEmail: env.OIDC_REQUIRE_VERIFIED_EMAIL,
+    }),
   });
   await app.register(userRateLimit, { perMinute: env.RATE_LIMIT_PER_MINUTE });
   if (builtIn) await builtIn.register(app);

@@ -72,6 +72,8 @@ const EnvSchema = z.object({
   OIDC_AUTHORITY: url.optional(),
   OIDC_CLIENT_ID: z.string().min(1).default('masthead-web'),
   OIDC_AUDIENCE: z.string().min(1).default('masthead-api'),
+  /** Only an e-mail the provider has verified (email_verified) stands for a member (decision 034). */
+  OIDC_REQUIRE_VERIFIED_EMAIL: flag.default(true),
   /** The built-in provider: a session unused this long needs a new sign-in (at most the 14 days a sign-in lasts). */
   SESSION_IDLE_HOURS: z.coerce
     .number()
@@ -92,7 +94,8 @@ const EnvSchema = z.object({
   /** Server processes sharing PORT (node's cluster module); more than 1 needs PostgreSQL. */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  MASTHEAD_DEMO: flag.default(true),
+  /** On by default with the built-in provider; off by default with OIDC_AUTHORITY (parseEnv). */
+  MASTHEAD_DEMO: flag.optional(),
 });
 
 /**
@@ -125,9 +128,10 @@ function crossProblems(source: Record<string, string>): string[] {
 
 export type RawEnv = z.infer<typeof EnvSchema>;
 
-export interface Env extends Omit<RawEnv, 'S3_PUBLIC_BASE_URL'> {
+export interface Env extends Omit<RawEnv, 'S3_PUBLIC_BASE_URL' | 'MASTHEAD_DEMO'> {
   PUBLIC_URL: string;
   DATA_DIR: string;
+  MASTHEAD_DEMO: boolean;
 }
 
 export class EnvError extends Error {
@@ -157,6 +161,10 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   return {
     ...env,
     S3_PUBLIC_URL: env.S3_PUBLIC_URL ?? S3_PUBLIC_BASE_URL,
+    // The demo makes demo@masthead.local an admin, with a printed password on the built-in provider.
+    // With another provider there is no such account, and whoever holds that address there would
+    // hold the rights: the demo is then only on when asked for (issue 19, finding 6).
+    MASTHEAD_DEMO: env.MASTHEAD_DEMO ?? !env.OIDC_AUTHORITY,
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     DATA_DIR: path.resolve(env.DATA_DIR),
   };

@@ -150,3 +150,20 @@ describe('parseEnv for the built-in provider', () => {
       expect(() => parseEnv({ SESSION_IDLE_HOURS: bad })).toThrow(/SESSION_IDLE_HOURS/);
   });
 });
+
+describe('parseEnv for the demo', () => {
+  it('should create the demo by default only with the built-in provider', () => {
+    expect(parseEnv({}).MASTHEAD_DEMO).toBe(true);
+    expect(parseEnv({ OIDC_AUTHORITY: 'https://login.example.com' }).MASTHEAD_DEMO).toBe(false);
+    expect(parseEnv({ OIDC_AUTHORITY: 'https://login.example.com', MASTHEAD_DEMO: '1' }).MASTHEAD_DEMO).toBe(
+      true,
+    );
+    expect(parseEnv({ MASTHEAD_DEMO: 'false' }).MASTHEAD_DEMO).toBe(false);
+  });
+
+  it('should require verified e-mails unless OIDC_REQUIRE_VERIFIED_EMAIL=false', () => {
+    expect(parseEnv({}).OIDC_REQUIRE_VERIFIED_EMAIL).toBe(true);
+    expect(parseEnv({ OIDC_REQUIRE_VERIFIED_EMAIL: 'false' }).OIDC_REQUIRE_VERIFIED_EMAIL).toBe(false);
+    expect(() => parseEnv({ OIDC_REQUIRE_VERIFIED_EMAIL: 'no' })).toThrow(/OIDC_REQUIRE_VERIFIED_EMAIL/);
+  });
+});

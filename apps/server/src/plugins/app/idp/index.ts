@@ -95,7 +95,13 @@ export async function startIdentityProvider(env: Env, db: Db) {
     keys,
     sessionIdleSeconds: env.SESSION_IDLE_HOURS * 60 * 60,
   });
-  const tokenSource: KeySource = { issuer: provider.issuer, keys: localKeyLookup(keys, () => readKeys(db)) };
+  const tokenSource: KeySource = {
+    issuer: provider.issuer,
+    keys: localKeyLookup(keys, () => readKeys(db)),
+    // Its accounts are made by an administrator; tokens say email_verified, and those issued before
+    // they did (up to 15 minutes old at an upgrade) are read the same way.
+    vouchesForEmails: true,
+  };
   const options: IdpPluginOptions = { provider, db, publicUrl: env.PUBLIC_URL, cookieKeys: keys.cookie };
   return { tokenSource, register: (app: FastifyInstance) => app.register(idp, options) };
 }
