@@ -82,8 +82,18 @@ const EnvSchema = z.object({
     .max(14 * 24)
     .default(12),
   TRUST_PROXY: trustProxy.default(false),
-  /** /cms calls per user and minute, per instance; 0 turns the limit off (the bench does). */
+  /** /cms calls per user and minute; 0 turns the limit off (the bench does). */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(1200),
+  /**
+   * Redis for the rate limits (per user, failed sign-ins), shared by every process and server;
+   * without it each process counts in its own memory (decision 034).
+   */
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
+  /** Put before every key the server writes to Redis, so that several installs can share one. */
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'must be 1 to 64 letters, digits or : _ . -')
+    .default('masthead:'),
   /** A post search counts its matches exactly up to this many; above, its total is an estimate. */
   SEARCH_EXACT_TOTAL: z.coerce.number().int().min(1).max(1_000_000).default(1000),
   /**

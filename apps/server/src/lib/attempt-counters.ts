@@ -1,3 +1,4 @@
+import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 
 /**
@@ -42,5 +43,69 @@ export class MemoryAttemptCounters implements AttemptCounters {
   async giveBack(key: string) {
     const entry = this.counts.get(key);
     if (entry && entry.count > 0) entry.count--;
+  }
+}
+
+/** One more attempt for KEYS[1]; its window (ARGV[1] ms) starts with the first. */
+const ADD_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local left = redis.call('PTTL', KEYS[1])
+if left < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  left = tonumber(ARGV[1])
+end
+return {count, left}
+`;
+/** One attempt back, while the window lasts; never below zero. */
+const GIVE_BACK_SCRIPT = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count > 0 then redis.call('DECR', KEYS[1]) end
+return 0
+`;
+
+type ScriptedRedis = Redis & {
+  signInAttemptAdd(key: string, windowMs: number): Promise<[number, number]>;
+  signInAttemptGiveBack(key: string): Promise<number>;
+};
+
+/**
+ * Counters in Redis (REDIS_URL), shared by every process and server: each step is one Lua script,
+ * so concurrent attempts from several processes are counted exactly. A Redis that cannot be reached
+ * is a CountersUnavailableError: the caller refuses the attempt rather than allow unlimited ones.
+ */
+export class RedisAttemptCounters implements AttemptCounters {
+  private readonly redis: ScriptedRedis;
+
+  constructor(
+    redis: Redis,
+    private readonly namespace = 'sign-in:',
+  ) {
+    if (!('signInAttemptAdd' in redis)) {
+      redis.defineCommand('signInAttemptAdd', { numberOfKeys: 1, lua: ADD_SCRIPT });
+      redis.defineCommand('signInAttemptGiveBack', { numberOfKeys: 1, lua: GIVE_BACK_SCRIPT });
+    }
+    this.redis = redis as ScriptedRedis;
+  }
+
+  async add(key: string, windowMs: number) {
+    try {
+      const [count, msLeft] = await this.redis.signInAttemptAdd(this.namespace + key, windowMs);
+      return { count, msLeft };
+    } catch (error) {
+      throw new CountersUnavailableError('The sign-in attempt counters (Redis) cannot be reached', {
+        cause: error,
+      });
+    }
+  }
+
+  async giveBack(key: string) {
+    try {
+      await this.redis.signInAttemptGiveBack(this.namespace + key);
+    } catch (error) {
+      throw new CountersUnavailableError('The sign-in attempt counters (Redis) cannot be reached', {
+        cause: error,
+      });
+    }
   }
 }

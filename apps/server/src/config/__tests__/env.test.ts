@@ -167,3 +167,20 @@ describe('parseEnv for the demo', () => {
     expect(() => parseEnv({ OIDC_REQUIRE_VERIFIED_EMAIL: 'no' })).toThrow(/OIDC_REQUIRE_VERIFIED_EMAIL/);
   });
 });
+
+describe('parseEnv for Redis', () => {
+  it('should count in memory without REDIS_URL, and take a redis:// or rediss:// URL and a key prefix', () => {
+    expect(parseEnv({}).REDIS_URL).toBeUndefined();
+    expect(parseEnv({}).REDIS_KEY_PREFIX).toBe('masthead:');
+    const env = parseEnv({
+      REDIS_URL: 'rediss://user:secret@cache.internal:6380/2',
+      REDIS_KEY_PREFIX: 'cms-prod:',
+    });
+    expect(env).toMatchObject({
+      REDIS_URL: 'rediss://user:secret@cache.internal:6380/2',
+      REDIS_KEY_PREFIX: 'cms-prod:',
+    });
+    expect(() => parseEnv({ REDIS_URL: 'http://cache.internal' })).toThrow(/REDIS_URL: must be a redis/);
+    expect(() => parseEnv({ REDIS_KEY_PREFIX: 'has space' })).toThrow(/REDIS_KEY_PREFIX/);
+  });
+});

@@ -10,11 +10,7 @@ import { loginPage } from '../../../idp/pages/login-page.js';
 import { errorPage } from '../../../idp/pages/provider-pages.js';
 import { INTERACTION_PATH } from '../../../idp/provider.js';
 import { AppError } from '../../../lib/app-error.js';
-import {
-  CountersUnavailableError,
-  MemoryAttemptCounters,
-  type AttemptCounters,
-} from '../../../lib/attempt-counters.js';
+import { CountersUnavailableError, type AttemptCounters } from '../../../lib/attempt-counters.js';
 import { ConcurrencyGate, GateFullError } from '../../../lib/concurrency-gate.js';
 import { checkCsrfToken, clearCsrfToken, issueCsrfToken } from './csrf.js';
 import { formEmail, loginLimits } from './login-limits.js';
@@ -25,7 +21,7 @@ export interface InteractionRoutesOptions {
   publicUrl: string;
   cookieKeys: string[];
   /** The failed sign-in counters: this process's memory unless Redis shares them (REDIS_URL). */
-  counters?: AttemptCounters;
+  counters: AttemptCounters;
 }
 
 /**
@@ -71,7 +67,7 @@ export default async function interactionRoutes(app: FastifyInstance, options: I
   await app.register(formbody, { bodyLimit: 16 * 1024 });
   // Signed with the same persistent keys as the provider's cookies, so a restart keeps forms valid.
   await app.register(cookie, { secret: options.cookieKeys });
-  const limits = loginLimits(options.counters ?? new MemoryAttemptCounters());
+  const limits = loginLimits(options.counters);
   const passwordChecks = new ConcurrencyGate(PASSWORD_CHECKS);
 
   /** The provider's interaction for this browser, when it is the one in the address. */
