@@ -6,6 +6,8 @@ import type { Db } from './db/database.js';
 import { findPublicAssetByKey } from './db/repositories/assets.repository.js';
 import { errorBody } from './lib/app-error.js';
 import { webAppPolicy } from './lib/content-security-policy.js';
+import { MemoryAttemptCounters, RedisAttemptCounters } from './lib/attempt-counters.js';
+import { connectRedis } from './lib/redis-client.js';
 import { RequestLogController } from './lib/request-log-controller.js';
 import { TokenVerifier } from './lib/token-verifier.js';
 import auth from './plugins/app/auth.js';
@@ -123,12 +125,20 @@ export async function buildApp(options: AppOptions) {
   // type into a confusing 400 ("must be of type object") instead of 415.
   app.removeContentTypeParser('text/plain');
 
+  // The rate limits are shared by every process and server through Redis when there is one.
+  const redis = env.REDIS_URL ? await connectRedis(env.REDIS_URL, env.REDIS_KEY_PREFIX, app.log) : undefined;
+  // Closed after the open requests have finished; nothing is left to send.
+  if (redis) app.addHook('onClose', async () => redis.disconnect());
+  const signInCounters = redis ? new RedisAttemptCounters(redis) : new MemoryAttemptCounters();
+
   const authority = authorityOf(env);
   // Without OIDC_AUTHORITY the server is its own identity provider, and checks its tokens in-process.
   // It is loaded only then: oidc-provider brings Koa, and warns at load on Node 20 (decision 008).
   const builtIn = env.OIDC_AUTHORITY
     ? undefined
-    : await (await import('./plugins/app/idp/index.js')).startIdentityProvider(env, options.db);
+    : await (
+        await import('./plugins/app/idp/index.js')
+      ).startIdentityProvider(env, options.db, { counters: signInCounters });
   await app.register(errorHandler);
   await app.register(finiteQuery);
   // Each kind of page sets its own CSP (the web app, the API reference, the sign-in pages, stored
@@ -146,10 +156,20 @@ export async function buildApp(options: AppOptions) {
     isPublicAsset: async (key) => (await findPublicAssetByKey(app.db, key)) !== undefined,
   });
   if (options.sweepUploads) await app.register(uploadSweeper, options.sweepUploads);
+  if (!env.OIDC_REQUIRE_VERIFIED_EMAIL) {
+    app.log.warn(
+      'OIDC_REQUIRE_VERIFIED_EMAIL=false: memberships follow the e-mail in access tokens whether or not the identity provider verified it, so anyone who can set their own e-mail there can take the rights of a member',
+    );
+  }
   await app.register(auth, {
-    verifier: new TokenVerifier({ authority, audience: env.OIDC_AUDIENCE, local: builtIn?.tokenSource }),
+    verifier: new TokenVerifier({
+      authority,
+      audience: env.OIDC_AUDIENCE,
+      local: builtIn?.tokenSource,
+      requireVerifiedEmail: env.OIDC_REQUIRE_VERIFIED_EMAIL,
+    }),
   });
-  await app.register(userRateLimit, { perMinute: env.RATE_LIMIT_PER_MINUTE });
+  await app.register(userRateLimit, { perMinute: env.RATE_LIMIT_PER_MINUTE, redis });
   if (builtIn) await builtIn.register(app);
   await app.register(openapi, { publicUrl: env.PUBLIC_URL });
   await app.register(systemRoutes, {

@@ -45,5 +45,11 @@ export default async function setup(project: TestProject) {
   } else {
     shout('TEST_DATABASE_URL is not set: the PostgreSQL integration suite is SKIPPED (PGlite only)');
   }
+  // The rate limits shared through Redis (REDIS_URL) are tested against a real server.
+  if (!process.env.TEST_REDIS_URL) {
+    if (process.env.CI)
+      throw new Error('TEST_REDIS_URL is not set: CI must test the limits shared through Redis');
+    shout('TEST_REDIS_URL is not set: the tests of the rate limits shared through Redis are SKIPPED');
+  }
   return () => rmSync(dir, { recursive: true, force: true });
 }

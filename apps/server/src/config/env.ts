@@ -74,9 +74,28 @@ const EnvSchema = z.object({
   OIDC_AUTHORITY: url.optional(),
   OIDC_CLIENT_ID: z.string().min(1).default('masthead-web'),
   OIDC_AUDIENCE: z.string().min(1).default('masthead-api'),
+  /** Only an e-mail the provider has verified (email_verified) stands for a member (decision 034). */
+  OIDC_REQUIRE_VERIFIED_EMAIL: flag.default(true),
+  /** The built-in provider: a session unused this long needs a new sign-in (at most the 14 days a sign-in lasts). */
+  SESSION_IDLE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(14 * 24)
+    .default(12),
   TRUST_PROXY: trustProxy.default(false),
-  /** /cms calls per user and minute, per instance; 0 turns the limit off (the bench does). */
+  /** /cms calls per user and minute; 0 turns the limit off (the bench does). */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(1200),
+  /**
+   * Redis for the rate limits (per user, failed sign-ins), shared by every process and server;
+   * without it each process counts in its own memory (decision 034).
+   */
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
+  /** Put before every key the server writes to Redis, so that several installs can share one. */
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'must be 1 to 64 letters, digits or : _ . -')
+    .default('masthead:'),
   /** A post search counts its matches exactly up to this many; above, its total is an estimate. */
   SEARCH_EXACT_TOTAL: z.coerce.number().int().min(1).max(1_000_000).default(1000),
   /**
@@ -87,7 +106,8 @@ const EnvSchema = z.object({
   /** Server processes sharing PORT (node's cluster module); more than 1 needs PostgreSQL. */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  MASTHEAD_DEMO: flag.default(true),
+  /** On by default with the built-in provider; off by default with OIDC_AUTHORITY (parseEnv). */
+  MASTHEAD_DEMO: flag.optional(),
 });
 
 /**
@@ -120,9 +140,10 @@ function crossProblems(source: Record<string, string>): string[] {
 
 export type RawEnv = z.infer<typeof EnvSchema>;
 
-export interface Env extends Omit<RawEnv, 'S3_PUBLIC_BASE_URL'> {
+export interface Env extends Omit<RawEnv, 'S3_PUBLIC_BASE_URL' | 'MASTHEAD_DEMO'> {
   PUBLIC_URL: string;
   DATA_DIR: string;
+  MASTHEAD_DEMO: boolean;
 }
 
 export class EnvError extends Error {
@@ -152,6 +173,10 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   return {
     ...env,
     S3_PUBLIC_URL: env.S3_PUBLIC_URL ?? S3_PUBLIC_BASE_URL,
+    // The demo makes demo@masthead.local an admin, with a printed password on the built-in provider.
+    // With another provider there is no such account, and whoever holds that address there would
+    // hold the rights: the demo is then only on when asked for (issue 19, finding 6).
+    MASTHEAD_DEMO: env.MASTHEAD_DEMO ?? !env.OIDC_AUTHORITY,
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     DATA_DIR: path.resolve(env.DATA_DIR),
   };

@@ -2,11 +2,12 @@ import type { Db } from '../db/database.js';
 import {
   findAccountByEmail,
   insertAccount,
+  replacePasswordHash,
   updatePasswordHash,
 } from '../db/repositories/idp-accounts.repository.js';
 import { deletePayloadsOfAccount } from '../db/repositories/idp-payloads.repository.js';
 import type { IdpAccountRow } from '../db/tables/database.table.js';
-import { hashPassword, verifyPassword } from '../lib/password-hash.js';
+import { hashPassword, needsRehash, verifyPassword } from '../lib/password-hash.js';
 
 /** NIST SP 800-63B: at least 8 characters; the upper bound only keeps hashing cheap to ask for. */
 export const PASSWORD_MIN_LENGTH = 8;
@@ -45,7 +46,8 @@ let decoyHash: Promise<string> | undefined;
 
 /**
  * The account whose e-mail and password these are, or undefined. An unknown e-mail costs the same
- * scrypt work as a wrong password, so the answer time does not tell which of the two was wrong.
+ * scrypt work as a wrong password, so the answer time does not tell which of the two was wrong. A
+ * hash made with older (weaker) parameters is made again from the password that just matched it.
  */
 export async function authenticate(
   db: Db,
@@ -58,5 +60,9 @@ export async function authenticate(
     await verifyPassword(password, await decoyHash);
     return undefined;
   }
-  return (await verifyPassword(password, account.password_hash)) ? account : undefined;
+  if (!(await verifyPassword(password, account.password_hash))) return undefined;
+  if (needsRehash(account.password_hash)) {
+    await replacePasswordHash(db, account.id, account.password_hash, await hashPassword(password));
+  }
+  return account;
 }

@@ -1,4 +1,4 @@
-import Provider, { errors, type Grant, type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, { errors, type Grant, type KoaContextWithOIDC, type RefreshToken } from 'oidc-provider';
 import type { Db } from '../db/database.js';
 import { findAccountById } from '../db/repositories/idp-accounts.repository.js';
 import { SIGNING_ALGORITHM, type IdpKeys } from './keys.js';
@@ -12,13 +12,14 @@ import {
   signingOutPage,
 } from './pages/provider-pages.js';
 import { payloadAdapter } from './payload-adapter.js';
+import { keepSessionAlive, secondsLeft, type SignInLifetime } from './session-lifetime.js';
 
 /** Everything the web app asks for (spec §7); the only client is first-party, so all is granted. */
 export const SCOPES = ['openid', 'profile', 'email', 'offline_access'];
 const SCOPE = SCOPES.join(' ');
 export const ACCESS_TOKEN_TTL = 15 * 60;
 const DAY = 24 * 60 * 60;
-/** How long a sign-in lasts: the session, its grant and its refresh tokens (rotated, not renewed). */
+/** The longest a sign-in lasts, used or not: the session, its grant and its refresh tokens. */
 const SIGN_IN_TTL = 14 * DAY;
 export const INTERACTION_PATH = '/oidc/interaction';
 
@@ -29,6 +30,8 @@ export interface ProviderOptions {
   /** The `aud` of access tokens (OIDC_AUDIENCE). */
   audience: string;
   keys: IdpKeys;
+  /** A session unused this long needs a new sign-in (SESSION_IDLE_HOURS). */
+  sessionIdleSeconds: number;
 }
 
 export const issuerOf = (publicUrl: string) => `${publicUrl}/oidc`;
@@ -38,7 +41,9 @@ export const issuerOf = (publicUrl: string) => `${publicUrl}/oidc`;
  * client, JWT access tokens for the API, refresh tokens with rotation, RP-initiated logout, and
  * everything it stores in the database. Its login page is ours (plugins/app/idp), not devInteractions.
  */
-export function createProvider({ db, publicUrl, clientId, audience, keys }: ProviderOptions): Provider {
+export function createProvider(options: ProviderOptions): Provider {
+  const { db, publicUrl, clientId, audience, keys } = options;
+  const lifetime: SignInLifetime = { idleSeconds: options.sessionIdleSeconds, maxSeconds: SIGN_IN_TTL };
   // Resource indicators must be absolute URIs; the API's own address names it, `aud` stays OIDC_AUDIENCE.
   const apiResource = `${publicUrl}/cms`;
   const html = (ctx: KoaContextWithOIDC, body: string, csp = PAGE_CSP) => {
@@ -69,7 +74,7 @@ export function createProvider({ db, publicUrl, clientId, audience, keys }: Prov
       long: { httpOnly: true, sameSite: 'lax' },
       short: { httpOnly: true, sameSite: 'lax' },
     },
-    claims: { openid: ['sub'], profile: ['name'], email: ['email'] },
+    claims: { openid: ['sub'], profile: ['name'], email: ['email', 'email_verified'] },
     scopes: SCOPES,
     responseTypes: ['code'],
     clientDefaults: { id_token_signed_response_alg: SIGNING_ALGORITHM },
@@ -116,13 +121,15 @@ export function createProvider({ db, publicUrl, clientId, audience, keys }: Prov
       AuthorizationCode: 60,
       IdToken: 60 * 60,
       Interaction: 60 * 60,
-      Session: SIGN_IN_TTL,
+      // A session is saved again by every request that uses it, each time for the idle limit (up to
+      // the end of its sign-in); unused for longer, it is gone and the next request needs the form.
+      Session: (_ctx, session) => secondsLeft(lifetime, (session as { loginTs?: number }).loginTs),
       Grant: SIGN_IN_TTL,
-      // A rotated refresh token inherits what was left of its predecessor's lifetime, so a stolen
-      // one cannot be kept alive for ever by refreshing it.
-      RefreshToken: (ctx) => {
-        const rotated = ctx?.oidc?.entities.RotatedRefreshToken as { remainingTTL: number } | undefined;
-        return rotated ? Math.max(1, rotated.remainingTTL) : SIGN_IN_TTL;
+      // Each rotation gives the new refresh token the idle limit again, never past the end of the
+      // sign-in (its authTime), so a stolen one cannot be kept alive for ever by refreshing it.
+      RefreshToken: (_ctx, token) => {
+        const { authTime, iiat } = token as RefreshToken;
+        return secondsLeft(lifetime, authTime ?? iiat);
       },
     },
     async findAccount(_ctx, sub) {
@@ -130,14 +137,15 @@ export function createProvider({ db, publicUrl, clientId, audience, keys }: Prov
       if (!account) return undefined;
       return {
         accountId: account.id,
-        claims: () => ({ sub: account.id, email: account.email, name: account.name }),
+        // An administrator made the account with this e-mail, which people cannot change themselves.
+        claims: () => ({ sub: account.id, email: account.email, email_verified: true, name: account.name }),
       };
     },
     // The API knows a user by e-mail (DESIGN §2): access tokens carry it, so it never asks userinfo.
     async extraTokenClaims(_ctx, token) {
       if (token.kind !== 'AccessToken' || !token.accountId) return undefined;
       const account = await findAccountById(db, token.accountId);
-      return account ? { email: account.email, name: account.name } : undefined;
+      return account ? { email: account.email, email_verified: true, name: account.name } : undefined;
     },
     loadExistingGrant: (ctx) => firstPartyGrant(ctx, clientId, apiResource),
     // oidc-provider honours offline_access only with prompt=consent, which a first-party app never
@@ -161,6 +169,12 @@ export function createProvider({ db, publicUrl, clientId, audience, keys }: Prov
   // The provider builds its URLs and cookie flags from the request; plugins/app/idp makes the
   // request look as PUBLIC_URL addresses it, through these headers.
   provider.proxy = true;
+  provider.use(async (ctx, next) => {
+    await next();
+    if (ctx.oidc?.route !== 'token' || ctx.status !== 200) return;
+    const { sessionUid } = (ctx.oidc.entities.RefreshToken ?? {}) as RefreshToken;
+    if (sessionUid) await keepSessionAlive(db, sessionUid, lifetime);
+  });
   return provider;
 }
 

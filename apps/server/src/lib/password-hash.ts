@@ -5,13 +5,14 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
  * The parameters are stored with the hash, so they can be raised later without breaking the
  * passwords already stored: `scrypt$<N>$<r>$<p>$<salt>$<hash>` (salt and hash in base64url).
  */
-const PARAMS = { N: 2 ** 15, r: 8, p: 1 };
+/** OWASP's scrypt recommendation (N=2^17, r=8, p=1): 128 MiB and about half a second per hash. */
+const PARAMS = { N: 2 ** 17, r: 8, p: 1 };
 const KEY_LENGTH = 32;
 const SALT_BYTES = 16;
 /** A stored hash may not ask for more than this (a tampered row must not exhaust memory or CPU). */
 const LIMITS = { N: 2 ** 20, r: 32, p: 16 };
 
-/** scrypt needs 128·N·r bytes; Node's default cap (32 MiB) is exactly what N=2^15, r=8 takes. */
+/** scrypt needs 128·N·r bytes, above Node's default cap of 32 MiB from N=2^15, r=8 on. */
 const maxmem = (N: number, r: number) => 128 * N * r + 1024 * 1024;
 
 function derive(password: string, salt: Buffer, length: number, options: ScryptOptions): Promise<Buffer> {
@@ -49,4 +50,10 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const { N, r, p, salt, hash } = parsed;
   const candidate = await derive(password, salt, hash.length, { N, r, p, maxmem: maxmem(N, r) });
   return timingSafeEqual(candidate, hash);
+}
+
+/** True when the hash was made with other parameters than today's: it is made again at the next sign-in. */
+export function needsRehash(stored: string): boolean {
+  const parsed = parse(stored);
+  return !parsed || parsed.N !== PARAMS.N || parsed.r !== PARAMS.r || parsed.p !== PARAMS.p;
 }

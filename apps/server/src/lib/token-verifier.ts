@@ -42,6 +42,12 @@ export interface VerifiedUser {
 
 export class InvalidTokenError extends Error {}
 export class ProviderUnavailableError extends Error {}
+/** A valid token whose e-mail the provider does not vouch for: it cannot stand for a member. */
+export class UnverifiedEmailError extends Error {
+  constructor(readonly email: string) {
+    super(`The identity provider has not verified the e-mail address ${email}`);
+  }
+}
 
 interface Discovery {
   issuer: string;
@@ -63,6 +69,12 @@ export interface TokenVerifierOptions {
    * checked without any request (PUBLIC_URL may not be reachable from inside), with the same checks.
    */
   local?: KeySource;
+  /**
+   * Members are known by e-mail, so only an e-mail the provider has verified stands for one:
+   * `email_verified: true` in the token or, when the token does not say, in userinfo's answer
+   * (OIDC_REQUIRE_VERIFIED_EMAIL; true by default).
+   */
+  requireVerifiedEmail?: boolean;
 }
 
 /** Where tokens come from: the issuer they must name and the keys that sign them. */
@@ -70,6 +82,18 @@ export interface KeySource {
   issuer: string;
   keys: JWTVerifyGetKey;
   userinfoEndpoint?: string;
+  /**
+   * Every account's e-mail is vouched for (the built-in provider's accounts are made by an
+   * administrator): a token that does not say email_verified is read as verified.
+   */
+  vouchesForEmails?: boolean;
+}
+
+/** What the provider says of the user: from the token, or else from userinfo. */
+interface Profile {
+  email: string;
+  name?: string;
+  emailVerified: boolean;
 }
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
@@ -82,7 +106,7 @@ const trimSlash = (url: string) => url.replace(/\/+$/, '');
 export class TokenVerifier {
   private discovery?: Promise<Discovery>;
   private jwks?: ReturnType<typeof createRemoteJWKSet>;
-  private readonly userinfoCache = new LRUCache<string, { email: string; name?: string }>({
+  private readonly userinfoCache = new LRUCache<string, Profile>({
     max: 10_000,
     ttl: 5 * 60_000,
   });
@@ -141,12 +165,36 @@ export class TokenVerifier {
     const sub = String(payload.sub);
     // requiredClaims made jose check that exp is there and a number.
     const exp = Number(payload.exp);
-    const name = typeof payload.name === 'string' ? payload.name : undefined;
-    if (typeof payload.email === 'string' && payload.email) {
-      return { user: { sub, email: payload.email.toLowerCase(), name: name ?? payload.email }, exp };
+    const profile = await this.profile(token, payload, source);
+    if (this.options.requireVerifiedEmail !== false && !profile.emailVerified) {
+      throw new UnverifiedEmailError(profile.email.toLowerCase());
     }
-    const info = await this.userinfo(token, sub, source.userinfoEndpoint);
-    return { user: { sub, email: info.email.toLowerCase(), name: name ?? info.name ?? info.email }, exp };
+    const name = typeof payload.name === 'string' ? payload.name : undefined;
+    const email = profile.email.toLowerCase();
+    return { user: { sub, email, name: name ?? profile.name ?? profile.email }, exp };
+  }
+
+  /**
+   * The token's e-mail when it carries one that is verified (or when verification is not asked
+   * for); otherwise userinfo's answer, which says both the e-mail and whether it is verified.
+   */
+  private async profile(token: string, payload: JWTPayload, source: KeySource): Promise<Profile> {
+    const email = typeof payload.email === 'string' && payload.email ? payload.email : undefined;
+    const said = payload.email_verified;
+    const emailVerified = said === true || (said === undefined && source.vouchesForEmails === true);
+    if (email && (emailVerified || said !== undefined || this.options.requireVerifiedEmail === false)) {
+      return { email, emailVerified };
+    }
+    // No e-mail, or one the token says nothing about: only userinfo can tell.
+    if (!email) return this.userinfo(token, String(payload.sub), source.userinfoEndpoint);
+    if (!source.userinfoEndpoint) return { email, emailVerified: false };
+    try {
+      return await this.userinfo(token, String(payload.sub), source.userinfoEndpoint);
+    } catch (error) {
+      // Userinfo will not tell: the e-mail stands, unverified.
+      if (error instanceof InvalidTokenError) return { email, emailVerified: false };
+      throw error;
+    }
   }
 
   private async keySource(): Promise<KeySource> {
@@ -186,8 +234,8 @@ export class TokenVerifier {
     return document as Discovery;
   }
 
-  /** When the access token has no e-mail, ask the provider once and remember the answer. */
-  private async userinfo(token: string, sub: string, endpoint: string | undefined) {
+  /** Ask the provider once per subject, and remember the answer. */
+  private async userinfo(token: string, sub: string, endpoint: string | undefined): Promise<Profile> {
     const cached = this.userinfoCache.get(sub);
     if (cached) return cached;
     if (!endpoint) throw new InvalidTokenError('The access token carries no e-mail');
@@ -205,11 +253,15 @@ export class TokenVerifier {
       throw new InvalidTokenError('The access token carries no e-mail and userinfo refused it');
     const body = (await response.json().catch((error: unknown) => {
       throw unavailable(error);
-    })) as { sub?: string; email?: string; name?: string };
+    })) as { sub?: string; email?: string; name?: string; email_verified?: unknown };
     if (body.sub !== sub || typeof body.email !== 'string' || !body.email) {
       throw new InvalidTokenError('The access token carries no e-mail and userinfo gave none');
     }
-    const info = { email: body.email, ...(body.name ? { name: body.name } : {}) };
+    const info: Profile = {
+      email: body.email,
+      emailVerified: body.email_verified === true,
+      ...(typeof body.name === 'string' && body.name ? { name: body.name } : {}),
+    };
     this.userinfoCache.set(sub, info);
     return info;
   }

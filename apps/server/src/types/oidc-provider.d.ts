@@ -75,6 +75,15 @@ declare module 'oidc-provider' {
     accountId?: string;
   }
 
+  export interface RefreshToken extends Token {
+    /** When the sign-in the token belongs to began (epoch seconds); kept through rotations. */
+    authTime?: number;
+    /** When the first token of its chain of rotations was issued (epoch seconds). */
+    iiat?: number;
+    /** The uid of the session it belongs to. */
+    sessionUid?: string;
+  }
+
   export interface OIDCContext {
     route: string;
     params: Record<string, unknown>;
@@ -88,6 +97,7 @@ declare module 'oidc-provider' {
 
   /** The Koa context, as far as the configuration's callbacks use it. */
   export interface KoaContextWithOIDC {
+    /** Absent outside the provider's own routes. */
     oidc: OIDCContext;
     body: unknown;
     type: string;
@@ -105,6 +115,7 @@ declare module 'oidc-provider' {
   type Awaitable<T> = T | Promise<T>;
   type Ttl =
     number | ((ctx: KoaContextWithOIDC, token: Token & Record<string, unknown>, client: Client) => number);
+  type Middleware = (ctx: KoaContextWithOIDC, next: () => Promise<void>) => Promise<void>;
 
   export interface Configuration {
     adapter: new (model: string) => Adapter;
@@ -141,13 +152,8 @@ declare module 'oidc-provider' {
     readonly Grant: GrantConstructor;
     readonly IdToken: IdTokenConstructor;
     callback(): (req: IncomingMessage, res: ServerResponse) => Promise<void>;
-    /** Koa middleware around every endpoint (its context: status and set(header, value)). */
-    use(
-      middleware: (
-        ctx: { status: number; set(field: string, value: string): void },
-        next: () => Promise<void>,
-      ) => Promise<void>,
-    ): this;
+    /** Koa middleware around every request the provider handles. */
+    use(middleware: Middleware): void;
     interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<Interaction>;
     interactionResult(
       req: IncomingMessage,

@@ -98,7 +98,12 @@ describe('bearer tokens', () => {
     await ctx.db.insertInto('memberships').values({ domain_id: domain.id, email, role: 'author' }).execute();
     const sub = `sub-${email}`;
     const token = await ctx.idp.sign({ sub });
-    ctx.idp.setUserinfo(token, { sub, email: email.toUpperCase(), name: 'Uma Userinfo' });
+    ctx.idp.setUserinfo(token, {
+      sub,
+      email: email.toUpperCase(),
+      email_verified: true,
+      name: 'Uma Userinfo',
+    });
     const response = await withHeader(`Bearer ${token}`);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({

@@ -13,9 +13,15 @@ import { PUBLIC_URL, TestBrowser } from './oidc-client.js';
  * The server as its own identity provider (no OIDC_AUTHORITY) on this file's database. `restart`
  * builds another app on the same database, as a restart or a second instance would.
  */
-export async function createIdpContext() {
+export async function createIdpContext(vars: Record<string, string> = {}) {
   const { db, drop } = await createTestDatabase();
-  const env = parseEnv({ PUBLIC_URL, DATA_DIR: tempDataDir(), MASTHEAD_DEMO: '0', LOG_LEVEL: 'silent' });
+  const env = parseEnv({
+    PUBLIC_URL,
+    DATA_DIR: tempDataDir(),
+    MASTHEAD_DEMO: '0',
+    LOG_LEVEL: 'silent',
+    ...vars,
+  });
   const apps: FastifyInstance[] = [];
   const start = async () => {
     const app = await buildApp({ env, db, logger: false });

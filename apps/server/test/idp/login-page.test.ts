@@ -1,4 +1,6 @@
+import { randomBytes, scryptSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD_CHECKS } from '../../src/plugins/app/idp/interaction-routes.js';
 import { LOGIN_LIMITS } from '../../src/plugins/app/idp/login-limits.js';
 import { createIdpContext, newAccount, type IdpContext } from './idp-context.js';
 import { csrfTokenOf, followToCallback, openSignIn, submitLogin, type TestBrowser } from './oidc-client.js';
@@ -16,6 +18,19 @@ const browserFrom = (ip = `203.0.113.${address++}`) => ctx.browser(ctx.app, ip);
 async function attempt(browser: TestBrowser, email: string, password: string) {
   const { loginUrl, form } = await openSignIn(browser);
   return submitLogin(browser, loginUrl, { email, password, csrf: csrfTokenOf(form.body) });
+}
+
+/**
+ * `count` failed attempts, as many at once as the password checks take (each costs about half a
+ * second of scrypt), each from a browser of its own made by `browserFor`.
+ */
+async function failures(count: number, browserFor: () => TestBrowser, emailFor: (i: number) => string) {
+  const batch = PASSWORD_CHECKS.running + PASSWORD_CHECKS.waiting;
+  for (let start = 0; start < count; start += batch) {
+    const indexes = Array.from({ length: Math.min(batch, count - start) }, (_, k) => start + k);
+    const responses = await Promise.all(indexes.map((i) => attempt(browserFor(), emailFor(i), `wrong ${i}`)));
+    expect(responses.map((r) => r.statusCode)).toEqual(indexes.map(() => 422));
+  }
 }
 
 describe('GET /oidc/interaction/:uid', () => {
@@ -114,47 +129,98 @@ describe('POST /oidc/interaction/:uid/login', () => {
     expect(ok.statusCode).toBe(303);
   });
 
-  it(`should refuse with 429 after ${LOGIN_LIMITS.perAccount} failures for one account, even with the right password`, async () => {
-    const account = await newAccount(ctx.db);
-    for (let i = 0; i < LOGIN_LIMITS.perAccount; i++) {
+  it(
+    `should refuse with 429 after ${LOGIN_LIMITS.perAccount} failures for one account, even with the right password`,
+    { timeout: 120_000 },
+    async () => {
+      const account = await newAccount(ctx.db);
       // From changing addresses: the account's own limit is what stops this.
-      expect((await attempt(browserFrom(), account.email, `wrong ${i}`)).statusCode).toBe(422);
-    }
-    const page = await attempt(browserFrom(), account.email, account.password);
-    expect(page.statusCode).toBe(429);
-    expect(Number(page.headers['retry-after'])).toBeGreaterThan(0);
-    expect(page.body).toMatch(/role="alert">Too many failed sign-in attempts\. Try again in \d+ minutes?\./);
+      await failures(
+        LOGIN_LIMITS.perAccount,
+        () => browserFrom(),
+        () => account.email,
+      );
+      const page = await attempt(browserFrom(), account.email, account.password);
+      expect(page.statusCode).toBe(429);
+      expect(Number(page.headers['retry-after'])).toBeGreaterThan(0);
+      expect(page.body).toMatch(
+        /role="alert">Too many failed sign-in attempts\. Try again in \d+ minutes?\./,
+      );
 
-    // A client that does not ask for HTML gets the API's error body.
-    const browser = browserFrom();
-    const { loginUrl, form } = await openSignIn(browser);
-    const api = await browser.post(
-      loginUrl,
-      { email: account.email, password: account.password, csrf: csrfTokenOf(form.body) },
-      { accept: 'application/json' },
-    );
-    expect(api.statusCode).toBe(429);
-    expect(api.json()).toEqual({
-      error: 'Too Many Requests',
-      errors: [expect.stringMatching(/^Too many failed sign-in attempts/)],
-      detailedMessage: expect.any(String),
-    });
+      // A client that does not ask for HTML gets the API's error body.
+      const browser = browserFrom();
+      const { loginUrl, form } = await openSignIn(browser);
+      const api = await browser.post(
+        loginUrl,
+        { email: account.email, password: account.password, csrf: csrfTokenOf(form.body) },
+        { accept: 'application/json' },
+      );
+      expect(api.statusCode).toBe(429);
+      expect(api.json()).toEqual({
+        error: 'Too Many Requests',
+        errors: [expect.stringMatching(/^Too many failed sign-in attempts/)],
+        detailedMessage: expect.any(String),
+      });
 
-    // Other accounts are not affected.
-    const other = await newAccount(ctx.db);
-    expect((await attempt(browserFrom(), other.email, other.password)).statusCode).toBe(303);
-  });
+      // Other accounts are not affected.
+      const other = await newAccount(ctx.db);
+      expect((await attempt(browserFrom(), other.email, other.password)).statusCode).toBe(303);
+    },
+  );
 
-  it(`should refuse with 429 after ${LOGIN_LIMITS.perAddress} failures from one address`, async () => {
-    const browser = browserFrom('198.51.100.7');
-    for (let i = 0; i < LOGIN_LIMITS.perAddress; i++) {
-      const response = await attempt(browser, `nobody-${i}@example.test`, 'wrong password');
-      expect(response.statusCode).toBe(422);
-    }
+  it(
+    `should refuse with 429 after ${LOGIN_LIMITS.perAddress} failures from one address`,
+    { timeout: 120_000 },
+    async () => {
+      const address = '198.51.100.7';
+      await failures(
+        LOGIN_LIMITS.perAddress,
+        () => browserFrom(address),
+        (i) => `nobody-${i}@example.test`,
+      );
+      const account = await newAccount(ctx.db);
+      expect((await attempt(browserFrom(address), account.email, account.password)).statusCode).toBe(429);
+      // The same account from another address is fine.
+      expect((await attempt(browserFrom(), account.email, account.password)).statusCode).toBe(303);
+    },
+  );
+});
+
+describe('POST /oidc/interaction/:uid/login with a hash of older parameters', () => {
+  /** The hash `user add` stored before issue 19 (finding 9): scrypt with N=2^15. */
+  function oldHash(password: string) {
+    const salt = randomBytes(16);
+    const key = scryptSync(password, salt, 32, { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 });
+    return ['scrypt', 2 ** 15, 8, 1, salt.toString('base64url'), key.toString('base64url')].join('$');
+  }
+  const storedHash = async (id: string) =>
+    (
+      await ctx.db
+        .selectFrom('idp_accounts')
+        .select('password_hash')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
+    ).password_hash;
+
+  it("should sign in, and store the password again with today's parameters (N=2^17)", async () => {
     const account = await newAccount(ctx.db);
-    expect((await attempt(browser, account.email, account.password)).statusCode).toBe(429);
-    // The same account from another address is fine.
+    const legacy = oldHash(account.password);
+    await ctx.db
+      .updateTable('idp_accounts')
+      .set({ password_hash: legacy })
+      .where('id', '=', account.id)
+      .execute();
+
+    // A wrong password changes nothing.
+    expect((await attempt(browserFrom(), account.email, 'not the password')).statusCode).toBe(422);
+    expect(await storedHash(account.id)).toBe(legacy);
+
     expect((await attempt(browserFrom(), account.email, account.password)).statusCode).toBe(303);
+    const rehashed = await storedHash(account.id);
+    expect(rehashed).toMatch(/^scrypt\$131072\$8\$1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/);
+    // The new hash signs in too, and stays as it is.
+    expect((await attempt(browserFrom(), account.email, account.password)).statusCode).toBe(303);
+    expect(await storedHash(account.id)).toBe(rehashed);
   });
 });
 

@@ -147,7 +147,12 @@ run('masthead backup and restore', () => {
         ])
       ).code,
     ).toBe(0);
-    const server: RunningProcess = startProcess(SERVER_ENTRY, [], { ...env, OIDC_AUTHORITY: idp.issuer });
+    // With OIDC_AUTHORITY the demo is created only when asked for.
+    const server: RunningProcess = startProcess(SERVER_ENTRY, [], {
+      ...env,
+      OIDC_AUTHORITY: idp.issuer,
+      MASTHEAD_DEMO: '1',
+    });
 
     try {
       await server.waitFor('Masthead is running');
@@ -239,6 +244,7 @@ run('masthead backup and restore', () => {
       ...env,
       DATA_DIR: fromOnline,
       OIDC_AUTHORITY: idp.issuer,
+      MASTHEAD_DEMO: '1',
     });
     try {
       await again.waitFor('Masthead is running');

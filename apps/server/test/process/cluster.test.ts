@@ -25,6 +25,8 @@ beforeAll(async () => {
     PORT: String(port),
     HOST: '127.0.0.1',
     OIDC_AUTHORITY: idp.issuer,
+    // With OIDC_AUTHORITY the demo is created only when asked for.
+    MASTHEAD_DEMO: '1',
     LOG_LEVEL: 'info',
     WEB_CONCURRENCY: '2',
   };

@@ -33,6 +33,8 @@ beforeAll(async () => {
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     OIDC_AUTHORITY: idp.issuer,
+    // With OIDC_AUTHORITY the demo is created only when asked for.
+    MASTHEAD_DEMO: '1',
     LOG_LEVEL: 'info',
   };
 });

@@ -78,7 +78,7 @@ describe('masthead user', { timeout: 60_000 }, () => {
     await withDatabase(async (db) => {
       const row = await findAccountByEmail(db, 'ana@example.com');
       expect(row).toMatchObject({ email: 'ana@example.com', name: 'Ana Lima' });
-      expect(row?.password_hash).toMatch(/^scrypt\$32768\$8\$1\$/);
+      expect(row?.password_hash).toMatch(/^scrypt\$131072\$8\$1\$/);
       expect(await authenticate(db, 'ana@example.com', 'correct horse')).toBeDefined();
       expect(await authenticate(db, 'ana@example.com', 'wrong horse')).toBeUndefined();
     });

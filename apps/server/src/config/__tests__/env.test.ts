@@ -152,3 +152,46 @@ describe('parseEnv for WEB_CONCURRENCY', () => {
     }
   });
 });
+
+describe('parseEnv for the built-in provider', () => {
+  it('should end an unused session after 12 hours by default, and take 1 to 336 (14 days) hours', () => {
+    expect(parseEnv({}).SESSION_IDLE_HOURS).toBe(12);
+    expect(parseEnv({ SESSION_IDLE_HOURS: '336' }).SESSION_IDLE_HOURS).toBe(336);
+    for (const bad of ['0', '337', '1.5', 'soon'])
+      expect(() => parseEnv({ SESSION_IDLE_HOURS: bad })).toThrow(/SESSION_IDLE_HOURS/);
+  });
+});
+
+describe('parseEnv for the demo', () => {
+  it('should create the demo by default only with the built-in provider', () => {
+    expect(parseEnv({}).MASTHEAD_DEMO).toBe(true);
+    expect(parseEnv({ OIDC_AUTHORITY: 'https://login.example.com' }).MASTHEAD_DEMO).toBe(false);
+    expect(parseEnv({ OIDC_AUTHORITY: 'https://login.example.com', MASTHEAD_DEMO: '1' }).MASTHEAD_DEMO).toBe(
+      true,
+    );
+    expect(parseEnv({ MASTHEAD_DEMO: 'false' }).MASTHEAD_DEMO).toBe(false);
+  });
+
+  it('should require verified e-mails unless OIDC_REQUIRE_VERIFIED_EMAIL=false', () => {
+    expect(parseEnv({}).OIDC_REQUIRE_VERIFIED_EMAIL).toBe(true);
+    expect(parseEnv({ OIDC_REQUIRE_VERIFIED_EMAIL: 'false' }).OIDC_REQUIRE_VERIFIED_EMAIL).toBe(false);
+    expect(() => parseEnv({ OIDC_REQUIRE_VERIFIED_EMAIL: 'no' })).toThrow(/OIDC_REQUIRE_VERIFIED_EMAIL/);
+  });
+});
+
+describe('parseEnv for Redis', () => {
+  it('should count in memory without REDIS_URL, and take a redis:// or rediss:// URL and a key prefix', () => {
+    expect(parseEnv({}).REDIS_URL).toBeUndefined();
+    expect(parseEnv({}).REDIS_KEY_PREFIX).toBe('masthead:');
+    const env = parseEnv({
+      REDIS_URL: 'rediss://user:secret@cache.internal:6380/2',
+      REDIS_KEY_PREFIX: 'cms-prod:',
+    });
+    expect(env).toMatchObject({
+      REDIS_URL: 'rediss://user:secret@cache.internal:6380/2',
+      REDIS_KEY_PREFIX: 'cms-prod:',
+    });
+    expect(() => parseEnv({ REDIS_URL: 'http://cache.internal' })).toThrow(/REDIS_URL: must be a redis/);
+    expect(() => parseEnv({ REDIS_KEY_PREFIX: 'has space' })).toThrow(/REDIS_KEY_PREFIX/);
+  });
+});

@@ -36,3 +36,16 @@ export async function updatePasswordHash(db: Db, email: string, passwordHash: st
     .executeTakeFirst();
   return row?.id;
 }
+
+/**
+ * The same password's hash made with today's parameters; only while the old one is still stored, so
+ * a password changed meanwhile is never overwritten.
+ */
+export async function replacePasswordHash(db: Db, id: string, oldHash: string, newHash: string) {
+  await db
+    .updateTable('idp_accounts')
+    .set({ password_hash: newHash, updated_at: new Date() })
+    .where('id', '=', id)
+    .where('password_hash', '=', oldHash)
+    .execute();
+}

@@ -38,6 +38,22 @@ export function findPayload(db: Db, model: string, { column, value }: Lookup) {
     .executeTakeFirst();
 }
 
+/**
+ * Moves the expiry of the record with this uid (`exp`, in epoch seconds, in the payload the provider
+ * checks, and the row's own) without touching anything else it holds; nothing when it is gone.
+ */
+export async function extendPayloadExpiry(db: Db, model: string, uid: string, exp: number) {
+  await db
+    .updateTable('idp_payloads')
+    .set({
+      payload: sql`jsonb_set(payload, '{exp}', to_jsonb(${exp}::bigint))`,
+      expires_at: new Date(exp * 1000),
+    })
+    .where('model', '=', model)
+    .where('uid', '=', uid)
+    .execute();
+}
+
 export async function consumePayload(db: Db, model: string, id: string) {
   await db
     .updateTable('idp_payloads')

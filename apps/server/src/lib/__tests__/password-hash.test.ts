@@ -1,12 +1,12 @@
 import { randomBytes, scryptSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from '../password-hash.js';
+import { hashPassword, needsRehash, verifyPassword } from '../password-hash.js';
 
 describe('hashPassword', () => {
-  it('should store scrypt with its parameters and a random salt', async () => {
+  it("should store scrypt with OWASP's parameters (N=2^17, r=8, p=1) and a random salt", async () => {
     const first = await hashPassword('correct horse battery');
     const second = await hashPassword('correct horse battery');
-    expect(first).toMatch(/^scrypt\$32768\$8\$1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/);
+    expect(first).toMatch(/^scrypt\$131072\$8\$1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/);
     expect(second).not.toBe(first); // the salt differs
     expect(first).not.toContain('correct horse');
   });
@@ -41,5 +41,17 @@ describe('verifyPassword', () => {
     ['garbage', 'not a hash'],
   ])('should refuse a stored hash with %s, without throwing', async (_name, stored) => {
     expect(await verifyPassword('anything', stored)).toBe(false);
+  });
+});
+
+describe('needsRehash', () => {
+  it("should ask for a new hash when the stored one was made with other parameters than today's", async () => {
+    expect(needsRehash(await hashPassword('correct horse battery'))).toBe(false);
+    const salt = randomBytes(16);
+    const key = scryptSync('old', salt, 32, { N: 32768, r: 8, p: 1, maxmem: 64 * 1024 * 1024 });
+    expect(
+      needsRehash(['scrypt', 32768, 8, 1, salt.toString('base64url'), key.toString('base64url')].join('$')),
+    ).toBe(true);
+    expect(needsRehash('not a hash')).toBe(true);
   });
 });

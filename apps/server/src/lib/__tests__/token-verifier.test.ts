@@ -1,6 +1,6 @@
 import { SignJWT, createLocalJWKSet, exportJWK, generateKeyPair, type CryptoKey } from 'jose';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { InvalidTokenError, TokenVerifier } from '../token-verifier.js';
+import { InvalidTokenError, TokenVerifier, UnverifiedEmailError } from '../token-verifier.js';
 
 const ISSUER = 'https://idp.example.test';
 const AUDIENCE = 'masthead-api';
@@ -39,9 +39,12 @@ beforeEach(() => {
 });
 
 /** A token signed at T0 (the fake clock's start), valid for `seconds`. */
-function token(options: { seconds?: number; audience?: string; notBefore?: number } = {}) {
+function token(
+  options: { seconds?: number; audience?: string; notBefore?: number; emailVerified?: unknown } = {},
+) {
   const iat = Math.floor(T0 / 1000);
-  let jwt = new SignJWT({ email: 'Ann@Example.test', name: 'Ann' })
+  const verified = 'emailVerified' in options ? options.emailVerified : true;
+  let jwt = new SignJWT({ email: 'Ann@Example.test', name: 'Ann', email_verified: verified })
     .setProtectedHeader({ alg: 'ES256', kid: 'k1' })
     .setSubject('ann')
     .setIssuer(ISSUER)
@@ -124,5 +127,42 @@ describe('TokenVerifier', () => {
     await expect(verifier.verify(`${header}.${evePayload}.${signature}`)).rejects.toThrow(
       'The access token signature is not valid',
     );
+  });
+});
+
+describe('TokenVerifier and email_verified', () => {
+  const localVerifier = (vouchesForEmails: boolean, requireVerifiedEmail?: boolean) =>
+    new TokenVerifier({
+      authority: ISSUER,
+      audience: AUDIENCE,
+      now: () => clock,
+      local: { issuer: ISSUER, keys, vouchesForEmails },
+      ...(requireVerifiedEmail === undefined ? {} : { requireVerifiedEmail }),
+    });
+
+  it('should refuse an e-mail the token says is not verified, or does not say, with no userinfo to ask', async () => {
+    for (const emailVerified of [false, undefined, 'true']) {
+      await expect(localVerifier(false).verify(await token({ emailVerified }))).rejects.toThrow(
+        new UnverifiedEmailError('ann@example.test'),
+      );
+    }
+    await expect(localVerifier(false).verify(await token())).resolves.toMatchObject({ sub: 'ann' });
+  });
+
+  it("should read a token that does not say as verified when its provider vouches for every account's e-mail", async () => {
+    await expect(
+      localVerifier(true).verify(await token({ emailVerified: undefined })),
+    ).resolves.toMatchObject({
+      email: 'ann@example.test',
+    });
+    await expect(localVerifier(true).verify(await token({ emailVerified: false }))).rejects.toThrow(
+      UnverifiedEmailError,
+    );
+  });
+
+  it('should take any e-mail when requireVerifiedEmail is false', async () => {
+    await expect(
+      localVerifier(false, false).verify(await token({ emailVerified: false })),
+    ).resolves.toMatchObject({ email: 'ann@example.test' });
   });
 });

@@ -5,6 +5,7 @@ import {
   InvalidTokenError,
   ProviderUnavailableError,
   TokenVerifier,
+  UnverifiedEmailError,
   type VerifiedUser,
 } from '../../lib/token-verifier.js';
 
@@ -34,6 +35,11 @@ async function authenticate(verifier: TokenVerifier, request: FastifyRequest) {
     request.user = await verifier.verify(match[1]);
   } catch (error) {
     if (error instanceof InvalidTokenError) throw unauthorized(error.message, true);
+    if (error instanceof UnverifiedEmailError) {
+      const detail =
+        'Your e-mail address is not verified by your identity provider; verify it there, then sign in again.';
+      throw new AppError(403, [error.message], detail);
+    }
     if (error instanceof ProviderUnavailableError) {
       request.log.warn({ err: error }, 'identity provider unavailable');
       throw new AppError(

@@ -1,27 +1,46 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import fp from 'fastify-plugin';
 import { AppError } from '../../lib/app-error.js';
+
+/** A Redis that cannot be reached is said at most this often, not once per request. */
+const UNCOUNTED_LOG_EVERY_MS = 60_000;
 
 /**
  * A per-user budget of /cms calls per minute (RATE_LIMIT_PER_MINUTE; 0 turns it off), so one
  * runaway client or script cannot starve everyone else. It counts after the token check, by the
- * token's subject, in this instance's memory (docs/deploy.md). Over the budget: 429 with
- * Retry-After and the error body.
+ * token's subject: in Redis, shared by every process and server, when there is one (REDIS_URL),
+ * else in this process's memory (docs/deploy.md). Over the budget: 429 with Retry-After and the
+ * error body. A Redis that cannot be reached lets calls through (decision 034).
  */
 export default fp(
-  async function userRateLimit(app: FastifyInstance, options: { perMinute: number }) {
+  async function userRateLimit(app: FastifyInstance, options: { perMinute: number; redis?: Redis }) {
     if (options.perMinute <= 0) return;
-    await app.register(rateLimit, { global: false });
+    await app.register(rateLimit, {
+      global: false,
+      ...(options.redis ? { redis: options.redis, nameSpace: 'per-user:' } : {}),
+    });
     const limiter = app.createRateLimit({
       max: options.perMinute,
       timeWindow: 60_000,
       keyGenerator: (request) => `user:${request.user.sub}`,
     });
+    let lastUncounted = -Infinity;
     app.addHook('onRequest', async (request) => {
       // Only requests the auth hook (registered before this one) has verified.
       if (!request.user) return;
-      const state = await limiter(request);
+      let state;
+      try {
+        state = await limiter(request);
+      } catch (error) {
+        // A budget is a fairness limit, not a protection: while it cannot be counted, calls go through.
+        if (Date.now() - lastUncounted >= UNCOUNTED_LOG_EVERY_MS) {
+          lastUncounted = Date.now();
+          request.log.warn({ err: error }, 'per-user rate limit not counted: Redis cannot be reached');
+        }
+        return;
+      }
       if (state.isAllowed || !state.isExceeded) return;
       const seconds = Math.max(1, state.ttlInSeconds);
       throw new AppError(

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Provider } from 'oidc-provider';
 import type { Env } from '../../../config/env.js';
 import type { Db } from '../../../db/database.js';
+import type { AttemptCounters } from '../../../lib/attempt-counters.js';
 import { deleteExpiredPayloads } from '../../../db/repositories/idp-payloads.repository.js';
 import { loadOrCreateKeys, localKeyLookup, readKeys } from '../../../idp/keys.js';
 import { createProvider } from '../../../idp/provider.js';
@@ -16,6 +17,8 @@ export interface IdpPluginOptions {
   db: Db;
   publicUrl: string;
   cookieKeys: string[];
+  /** The failed sign-in counters (in Redis with REDIS_URL). */
+  counters: AttemptCounters;
 }
 
 const MOUNT = '/oidc';
@@ -80,6 +83,7 @@ export default async function idp(app: FastifyInstance, options: IdpPluginOption
     db,
     publicUrl: options.publicUrl,
     cookieKeys: options.cookieKeys,
+    counters: options.counters,
   });
 
   const sweep = setInterval(() => {
@@ -97,7 +101,7 @@ export default async function idp(app: FastifyInstance, options: IdpPluginOption
  * The built-in identity provider, ready to mount: its keys (created on the first start), the
  * provider, and what the API needs to check its tokens in-process.
  */
-export async function startIdentityProvider(env: Env, db: Db) {
+export async function startIdentityProvider(env: Env, db: Db, { counters }: { counters: AttemptCounters }) {
   const keys = await loadOrCreateKeys(db);
   const provider = createProvider({
     db,
@@ -105,8 +109,21 @@ export async function startIdentityProvider(env: Env, db: Db) {
     clientId: env.OIDC_CLIENT_ID,
     audience: env.OIDC_AUDIENCE,
     keys,
+    sessionIdleSeconds: env.SESSION_IDLE_HOURS * 60 * 60,
   });
-  const tokenSource: KeySource = { issuer: provider.issuer, keys: localKeyLookup(keys, () => readKeys(db)) };
-  const options: IdpPluginOptions = { provider, db, publicUrl: env.PUBLIC_URL, cookieKeys: keys.cookie };
+  const tokenSource: KeySource = {
+    issuer: provider.issuer,
+    keys: localKeyLookup(keys, () => readKeys(db)),
+    // Its accounts are made by an administrator; tokens say email_verified, and those issued before
+    // they did (up to 15 minutes old at an upgrade) are read the same way.
+    vouchesForEmails: true,
+  };
+  const options: IdpPluginOptions = {
+    provider,
+    db,
+    publicUrl: env.PUBLIC_URL,
+    cookieKeys: keys.cookie,
+    counters,
+  };
   return { tokenSource, register: (app: FastifyInstance) => app.register(idp, options) };
 }

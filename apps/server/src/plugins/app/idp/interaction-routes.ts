@@ -10,6 +10,8 @@ import { loginPage } from '../../../idp/pages/login-page.js';
 import { errorPage } from '../../../idp/pages/provider-pages.js';
 import { INTERACTION_PATH } from '../../../idp/provider.js';
 import { AppError } from '../../../lib/app-error.js';
+import { CountersUnavailableError, type AttemptCounters } from '../../../lib/attempt-counters.js';
+import { ConcurrencyGate, GateFullError } from '../../../lib/concurrency-gate.js';
 import { checkCsrfToken, clearCsrfToken, issueCsrfToken } from './csrf.js';
 import { formEmail, loginLimits } from './login-limits.js';
 
@@ -18,7 +20,20 @@ export interface InteractionRoutesOptions {
   db: Db;
   publicUrl: string;
   cookieKeys: string[];
+  /** The failed sign-in counters: this process's memory unless Redis shares them (REDIS_URL). */
+  counters: AttemptCounters;
 }
+
+/**
+ * Password checks running at once, and waiting for their turn, per process. scrypt takes 128 MiB
+ * and a thread of libuv's pool (4 threads, shared with file I/O) for about half a second per check:
+ * two at a time bound both; beyond the waiting ones, a sign-in gets 429 (decision 034).
+ */
+export const PASSWORD_CHECKS = { running: 2, waiting: 6 };
+/** How long a client is asked to wait when all password checks are busy. */
+const BUSY_RETRY_SECONDS = 2;
+/** How long a client is asked to wait when the shared counters cannot be reached. */
+const UNAVAILABLE_RETRY_SECONDS = 10;
 
 const INVALID_LOGIN = 'Invalid e-mail or password';
 const params = Type.Object({
@@ -52,7 +67,8 @@ export default async function interactionRoutes(app: FastifyInstance, options: I
   await app.register(formbody, { bodyLimit: 16 * 1024 });
   // Signed with the same persistent keys as the provider's cookies, so a restart keeps forms valid.
   await app.register(cookie, { secret: options.cookieKeys });
-  const limits = await loginLimits(app);
+  const limits = loginLimits(options.counters);
+  const passwordChecks = new ConcurrencyGate(PASSWORD_CHECKS);
 
   /** The provider's interaction for this browser, when it is the one in the address. */
   async function interactionFor(request: FastifyRequest<{ Params: { uid: string } }>, reply: FastifyReply) {
@@ -119,22 +135,48 @@ export default async function interactionRoutes(app: FastifyInstance, options: I
         return form(reply, uid, 403, { email, error: 'This form has expired. Please sign in again.' });
       }
 
-      const retryAfter = await limits.retryAfter(request);
-      if (retryAfter > 0) {
-        const minutes = Math.ceil(retryAfter / 60);
-        const message = `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+      /** A refused attempt: a browser gets the page back with the message, any other client the error body. */
+      const refuse = (status: number, message: string, retryAfter: number) => {
         const headers = { 'retry-after': String(retryAfter) };
-        // A browser gets the page back with the message; any other client gets the API's error body.
         if (!request.headers.accept?.includes('text/html'))
-          throw new AppError(429, [message], message, headers);
-        return form(reply.headers(headers), uid, 429, { email, error: message });
+          throw new AppError(status, [message], message, headers);
+        return form(reply.headers(headers), uid, status, { email, error: message });
+      };
+
+      /** A counter that cannot be given back leaves one failure too many: it costs no answer. */
+      const giveBack = (counted: { giveBack(): Promise<void> }) =>
+        counted.giveBack().catch((error: unknown) => {
+          request.log.warn({ err: error }, 'a sign-in attempt could not be given back to its counters');
+        });
+
+      let attempt;
+      try {
+        attempt = await limits.count(request);
+      } catch (error) {
+        if (!(error instanceof CountersUnavailableError)) throw error;
+        // Without its counters, sign-in would allow unlimited guessing: it waits for them instead.
+        request.log.warn({ err: error }, 'sign-in refused: its attempt counters cannot be reached');
+        const message = 'Sign-in is unavailable for a moment. Please try again shortly.';
+        return refuse(503, message, UNAVAILABLE_RETRY_SECONDS);
+      }
+      if (attempt.retryAfter > 0) {
+        const minutes = Math.ceil(attempt.retryAfter / 60);
+        const message = `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+        return refuse(429, message, attempt.retryAfter);
       }
 
-      const account = await authenticate(db, email, field(request, 'password'));
-      if (!account) {
-        await limits.failed(request);
-        return form(reply, uid, 422, { email, error: INVALID_LOGIN });
+      let account;
+      try {
+        account = await passwordChecks.run(() => authenticate(db, email, field(request, 'password')));
+      } catch (error) {
+        if (!(error instanceof GateFullError)) throw error;
+        await giveBack(attempt); // never checked, so not a failure
+        const message = 'Too many sign-ins at this moment. Please try again in a few seconds.';
+        return refuse(429, message, BUSY_RETRY_SECONDS);
       }
+      if (!account) return form(reply, uid, 422, { email, error: INVALID_LOGIN });
+      // Only failures count.
+      await giveBack(attempt);
       const returnTo = await provider.interactionResult(
         request.raw,
         reply.raw,

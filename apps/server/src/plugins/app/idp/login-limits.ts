@@ -1,14 +1,22 @@
-import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createHash } from 'node:crypto';
+import { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyRequest } from 'fastify';
+import type { AttemptCounters } from '../../../lib/attempt-counters.js';
 
 /** Failed sign-ins allowed per window, per account and per client address. */
 export const LOGIN_LIMITS = { perAccount: 10, perAddress: 30, windowMs: 15 * 60_000 };
 
+/** A sign-in attempt that has been counted against its account and its address. */
+export interface CountedAttempt {
+  /** Seconds until this account or address may try again; 0 when this attempt may be checked. */
+  retryAfter: number;
+  /** Takes the attempt back off both counters: it succeeded, or its password was never checked. */
+  giveBack(): Promise<void>;
+}
+
 export interface LoginLimits {
-  /** Seconds until this request's account and address may try again; 0 when they may now. */
-  retryAfter(request: FastifyRequest): Promise<number>;
-  /** Counts this request as a failed attempt against its account and its address. */
-  failed(request: FastifyRequest): Promise<void>;
+  /** Counts the attempt before its password is checked (CountersUnavailableError when it cannot). */
+  count(request: FastifyRequest): Promise<CountedAttempt>;
 }
 
 /** The account a sign-in form names, as the accounts table stores it. */
@@ -17,35 +25,41 @@ export function formEmail(request: FastifyRequest): string {
   return typeof email === 'string' ? email.trim().toLowerCase() : '';
 }
 
+/** The account's key holds a digest of the e-mail: the counters (in Redis too) hold no address. */
+const accountKey = (email: string) => `account:${createHash('sha256').update(email).digest('base64url')}`;
+/** One IPv6 client usually holds a whole /64, as @fastify/rate-limit counts it too. */
+const addressKey = (request: FastifyRequest) => `address:${normalizeIP(request.ip)}`;
+
 /**
- * Guessing passwords is slowed per account and per client address. Only failures count, so people
- * who sign in often (and test suites) are never locked out by their own successes, and an attempt
- * over the limit is refused before its password is even checked. The counters live in this
- * instance's memory (docs/decisions/008).
+ * Guessing passwords is slowed per account and per client address. Each attempt is counted before
+ * its password is checked, so concurrent attempts see each other and at most the limit's number of
+ * them reach scrypt (issue 19, finding 4). Only failures stay counted: a success, an attempt over a
+ * limit and one that was never checked are given back, so people who sign in often (and test suites)
+ * are never locked out by their own successes (docs/decisions/008, 034).
  */
-export async function loginLimits(app: FastifyInstance): Promise<LoginLimits> {
-  await app.register(rateLimit, { global: false });
-  const timeWindow = LOGIN_LIMITS.windowMs;
-  const limiters = [
-    app.createRateLimit({ timeWindow, max: LOGIN_LIMITS.perAddress }),
-    app.createRateLimit({
-      timeWindow,
-      max: LOGIN_LIMITS.perAccount,
-      keyGenerator: (request) => `account:${formEmail(request)}`,
-    }),
-  ];
+export function loginLimits(counters: AttemptCounters): LoginLimits {
+  const { windowMs } = LOGIN_LIMITS;
+  const giveBackAll = async (keys: string[]) => {
+    for (const key of keys) await counters.giveBack(key);
+  };
 
   return {
-    async retryAfter(request) {
-      let wait = 0;
-      for (const limiter of limiters) {
-        const state = await limiter(request, { increment: false });
-        if (!state.isAllowed && state.remaining <= 0) wait = Math.max(wait, state.ttlInSeconds);
+    async count(request) {
+      const limits: [string, number][] = [
+        [addressKey(request), LOGIN_LIMITS.perAddress],
+        [accountKey(formEmail(request)), LOGIN_LIMITS.perAccount],
+      ];
+      const counted: string[] = [];
+      for (const [key, max] of limits) {
+        const { count, msLeft } = await counters.add(key, windowMs);
+        counted.push(key);
+        if (count > max) {
+          // Refused before any check: it does not count against anyone.
+          await giveBackAll(counted);
+          return { retryAfter: Math.max(1, Math.ceil(msLeft / 1000)), giveBack: async () => {} };
+        }
       }
-      return wait;
-    },
-    async failed(request) {
-      for (const limiter of limiters) await limiter(request);
+      return { retryAfter: 0, giveBack: () => giveBackAll(counted) };
     },
   };
 }
