@@ -13,6 +13,7 @@ import { DataDirLockedError } from './lib/data-dir-lock.js';
 import { boundHeapGrowth } from './lib/heap-growth.js';
 import { DatabaseUnavailableError } from './lib/pg-errors.js';
 import { processLog, type ProcessLog } from './lib/process-log.js';
+import { dataDirExposure } from './lib/data-dir.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const WEB_ROOT = path.resolve(here, '../../web/dist');
@@ -43,6 +44,7 @@ async function primary(env: Env, log: ProcessLog) {
       log.info(
         `Masthead is running at ${env.PUBLIC_URL} (database: PostgreSQL, ${env.WEB_CONCURRENCY} processes)`,
       );
+      for (const warning of startWarnings(env)) log.warn(warning);
       if (demo?.account) process.stdout.write(demoBanner(env.PUBLIC_URL, demo.account));
     },
   });
@@ -104,8 +106,21 @@ async function main() {
   app.log.info(
     `Masthead is running at ${env.PUBLIC_URL} (database: ${opened.kind === 'pglite' ? `PGlite in ${env.DATA_DIR}` : 'PostgreSQL'})`,
   );
+  for (const warning of startWarnings(env)) app.log.warn(warning);
   // Once the address answers: the demo account's password, which exists nowhere else in clear.
   if (demo?.account) process.stdout.write(demoBanner(env.PUBLIC_URL, demo.account));
+}
+
+/** What an operator should fix, said once at start: an unsupported Node line, an open DATA_DIR. */
+function startWarnings(env: Env): string[] {
+  const warnings: string[] = [];
+  if (Number(process.versions.node.split('.')[0]) < 22)
+    warnings.push(
+      `Node ${process.version} is out of support; run Masthead on Node 24 LTS (docs/deploy.md, "Runtime")`,
+    );
+  const exposure = dataDirExposure(env.DATA_DIR);
+  if (exposure) warnings.push(exposure);
+  return warnings;
 }
 
 /** The database's part of a failed start (a migration's error carries it as its cause). */

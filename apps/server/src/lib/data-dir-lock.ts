@@ -1,7 +1,8 @@
-import { mkdirSync, rmSync, statSync } from 'node:fs';
+import { rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import lockfile from 'proper-lockfile';
 import { ownerState, readLockOwner, removeLockOwner, writeLockOwner } from './lock-owner.js';
+import { makeDataDir } from './data-dir.js';
 
 export class DataDirLockedError extends Error {}
 
@@ -61,7 +62,7 @@ function removeAbandonedLock(lockPath: string): boolean {
  * process start time, host) beside it. Returns the function that releases it.
  */
 export async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
-  mkdirSync(dataDir, { recursive: true });
+  makeDataDir(dataDir);
   const lockPath = path.join(dataDir, 'masthead.lock');
   const locked = () =>
     new DataDirLockedError(`the server is running on ${shown(dataDir)}; stop it first, or use DATABASE_URL`);

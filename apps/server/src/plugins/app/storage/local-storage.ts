@@ -8,6 +8,7 @@ import { MAX_UPLOAD_BYTES } from '@masthead/contract';
 import { AppError, tooLarge } from '../../../lib/app-error.js';
 import { cleanFileName } from '../../../lib/file-names.js';
 import { sign, verify } from '../../../lib/url-signature.js';
+import { makeDataDir } from '../../../lib/data-dir.js';
 import {
   assertValidKey,
   type CommitSpec,
@@ -51,7 +52,7 @@ const forbidden = (line: string) =>
  */
 export async function loadOrCreateSecret(dataDir: string): Promise<Buffer> {
   const file = path.join(dataDir, SECRET_FILE);
-  await mkdir(dataDir, { recursive: true });
+  makeDataDir(dataDir);
   try {
     await writeFile(file, randomBytes(32).toString('base64url'), { flag: 'wx', mode: 0o600 });
   } catch (error) {
