@@ -1,4 +1,3 @@
-import AjvCompiler, { type BuildCompilerFromPool, type RouteDefinition } from '@fastify/ajv-compiler';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { Env } from './config/env.js';
@@ -6,10 +5,12 @@ import type { Db } from './db/database.js';
 import { errorBody } from './lib/app-error.js';
 import { webAppPolicy } from './lib/content-security-policy.js';
 import { RequestLogController } from './lib/request-log-controller.js';
+import { validatorsByPart } from './lib/request-validators.js';
 import { TokenVerifier } from './lib/token-verifier.js';
 import auth from './plugins/app/auth.js';
 import errorHandler from './plugins/app/error-handler.js';
 import finiteQuery from './plugins/app/finite-query.js';
+import jsonBodies from './plugins/app/json-bodies.js';
 import listCache from './plugins/app/list-cache.js';
 import userRateLimit from './plugins/app/user-rate-limit.js';
 import database from './plugins/external/database.js';
@@ -41,29 +42,6 @@ export interface AppOptions {
   /** Sweep unregistered uploads in the background; off when absent (tests call the sweep themselves). */
   sweepUploads?: UploadSweeperOptions;
 }
-
-const AJV_OPTIONS = {
-  allErrors: true,
-  // A type list such as ['string', 'number'] is how a query union escapes coercion into its first
-  // branch (see BlogPostBody).
-  allowUnionTypes: true,
-  removeAdditional: true,
-  useDefaults: true,
-} as const;
-const ajvPool = AjvCompiler();
-
-/** What a pool's compiler takes at run time (its published type names the schema alone). */
-type RouteValidatorCompiler = (route: RouteDefinition) => unknown;
-
-/** Two ajv instances: one that coerces (params, query strings, headers), one that does not (bodies). */
-const validatorsByPart = ((externalSchemas: Parameters<BuildCompilerFromPool>[0]) => {
-  const compiler = (coerceTypes: 'array' | false) =>
-    ajvPool(externalSchemas, {
-      customOptions: { ...AJV_OPTIONS, coerceTypes },
-    }) as unknown as RouteValidatorCompiler;
-  const [coercing, strict] = [compiler('array'), compiler(false)];
-  return (route: RouteDefinition) => ((route.httpPart as string) === 'body' ? strict : coercing)(route);
-}) as unknown as BuildCompilerFromPool;
 
 /** The web app's sign-in callback route (apps/web/src/config/paths.ts). */
 const AUTH_CALLBACK_PATH = '/authentication/callback';
@@ -118,9 +96,7 @@ export async function buildApp(options: AppOptions) {
     },
   });
 
-  // Every body the API takes is JSON; Fastify's built-in text/plain parser would turn a wrong content
-  // type into a confusing 400 ("must be of type object") instead of 415.
-  app.removeContentTypeParser('text/plain');
+  await app.register(jsonBodies);
 
   const authority = authorityOf(env);
   // Without OIDC_AUTHORITY the server is its own identity provider, and checks its tokens in-process.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validationLines } from '../validation-lines.js';
+import { validationLines, type SchemaError } from '../validation-lines.js';
 
 describe('validationLines', () => {
   it('should give one line per field with the spec message for required fields', () => {
@@ -34,7 +34,7 @@ describe('validationLines', () => {
   // body of 10,000 wrong tags (30,001 errors) took seconds of the event loop to format, and
   // 100,000 took minutes.
   it('should format errors in time linear in their number (10,000 failed unions well under a second)', () => {
-    const errors = [{ keyword: 'maxItems', instancePath: '/tags', params: { limit: 100 } }];
+    const errors: SchemaError[] = [{ keyword: 'maxItems', instancePath: '/tags', params: { limit: 100 } }];
     for (let i = 0; i < 10_000; i++) {
       errors.push(
         { keyword: 'type', instancePath: `/tags/${i}`, params: { type: 'string' } },
