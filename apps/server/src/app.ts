@@ -25,6 +25,7 @@ import blogRoutes from './routes/cms/blogs/index.js';
 import columnRoutes from './routes/cms/columns/index.js';
 import domainRoutes from './routes/cms/domains/index.js';
 import { categoryRoutes, tagRoutes } from './routes/cms/taxonomy/index.js';
+import { DEFAULT_BODY_LIMIT } from './routes/body-limits.js';
 import userRoutes from './routes/cms/user/index.js';
 import storageRedirectRoutes from './routes/storage-redirect.js';
 import systemRoutes from './routes/system.js';
@@ -66,9 +67,6 @@ function trustProxyOption(value: Env['TRUST_PROXY']) {
   return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
 }
 
-/** Bodies carry a 2 MB editor state plus its HTML and text copies. */
-const BODY_LIMIT = 8 * 1024 * 1024;
-
 export function authorityOf(env: Env) {
   return env.OIDC_AUTHORITY?.replace(/\/+$/, '') ?? `${env.PUBLIC_URL}/oidc`;
 }
@@ -79,7 +77,8 @@ export async function buildApp(options: AppOptions) {
   const app = Fastify({
     logger: options.logger ?? { level: env.LOG_LEVEL },
     logController: new RequestLogController(),
-    bodyLimit: BODY_LIMIT,
+    // Each route that takes more names its own (routes/body-limits.ts).
+    bodyLimit: DEFAULT_BODY_LIMIT,
     // Behind a proxy, the client's address comes from X-Forwarded-For, so the sign-in limits and
     // the logs see each user rather than the proxy (TRUST_PROXY, docs/deploy.md).
     trustProxy: trustProxyOption(env.TRUST_PROXY),

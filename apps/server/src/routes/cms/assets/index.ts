@@ -29,6 +29,7 @@ import {
   toAssetInfos,
 } from '../../../services/assets.service.js';
 import { paged } from '../../../services/paging.js';
+import { ASSET_BODY_LIMIT } from '../../body-limits.js';
 import { errorResponses, security } from '../../route-schemas.js';
 
 const tags = ['assets'];
@@ -105,6 +106,7 @@ export default async function assetRoutes(app: FastifyInstance) {
   app.post<{ Querystring: DomainQuery; Body: AssetInput }>(
     '/cms/assets/list',
     {
+      bodyLimit: ASSET_BODY_LIMIT,
       schema: {
         tags,
         summary: 'Register an uploaded file as an asset',
@@ -129,6 +131,7 @@ export default async function assetRoutes(app: FastifyInstance) {
   app.put<{ Params: IdParams; Querystring: DomainQuery; Body: AssetInput }>(
     '/cms/assets/list/:id',
     {
+      bodyLimit: ASSET_BODY_LIMIT,
       schema: {
         tags,
         summary: "Change an asset's description",

@@ -20,6 +20,7 @@ import {
   updateExistingPost,
 } from '../../../services/blogs.service.js';
 import { sendList } from '../../../plugins/app/list-cache.js';
+import { POST_BODY_LIMIT } from '../../body-limits.js';
 import { errorResponses, security } from '../../route-schemas.js';
 import { listPosts } from './list-posts.js';
 import { BlogListQuery, BlogPostBody, ManageQuery } from './schemas.js';
@@ -74,6 +75,7 @@ export default async function blogRoutes(app: FastifyInstance, options: { exactS
   app.post<{ Querystring: DomainQuery; Body: BlogPostInput }>(
     '/cms/blogs/info',
     {
+      bodyLimit: POST_BODY_LIMIT,
       schema: {
         tags,
         summary: 'Create a draft post',
@@ -95,6 +97,7 @@ export default async function blogRoutes(app: FastifyInstance, options: { exactS
   app.put<{ Params: IdParams; Querystring: DomainQuery; Body: BlogPostInput }>(
     '/cms/blogs/info/:id',
     {
+      bodyLimit: POST_BODY_LIMIT,
       schema: {
         tags,
         summary: 'Update a draft post',

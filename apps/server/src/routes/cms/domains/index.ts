@@ -5,6 +5,7 @@ import { listMembershipsForEmail } from '../../../db/repositories/domains.reposi
 import { forbidden } from '../../../lib/app-error.js';
 import { requireDomain } from '../../../services/access.js';
 import { toDomain } from '../../../services/mappers.js';
+import { DOMAIN_LIST_BODY_LIMIT } from '../../body-limits.js';
 import { errorResponses, security } from '../../route-schemas.js';
 
 export default async function domainRoutes(app: FastifyInstance) {
@@ -25,6 +26,7 @@ export default async function domainRoutes(app: FastifyInstance) {
   app.post<{ Body: DomainList }>(
     '/cms/domain/info/all',
     {
+      bodyLimit: DOMAIN_LIST_BODY_LIMIT,
       schema: {
         tags: ['domains'],
         summary: 'The details of several domains, in the order asked',
