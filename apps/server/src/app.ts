@@ -1,5 +1,5 @@
 import helmet from '@fastify/helmet';
-import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { Env } from './config/env.js';
 import type { Db } from './db/database.js';
 import { errorBody } from './lib/app-error.js';
@@ -12,7 +12,6 @@ import errorHandler from './plugins/app/error-handler.js';
 import finiteQuery from './plugins/app/finite-query.js';
 import jsonBodies from './plugins/app/json-bodies.js';
 import listCache from './plugins/app/list-cache.js';
-import userRateLimit from './plugins/app/user-rate-limit.js';
 import database from './plugins/external/database.js';
 import openapi from './plugins/external/swagger.js';
 import webApp from './plugins/external/web-app.js';
@@ -20,13 +19,8 @@ import storagePlugin from './plugins/app/storage/index.js';
 import { createStorage } from './plugins/app/storage/create-storage.js';
 import type { Storage } from './plugins/app/storage/storage.js';
 import uploadSweeper, { type UploadSweeperOptions } from './plugins/app/upload-sweeper.js';
-import assetRoutes from './routes/cms/assets/index.js';
-import blogRoutes from './routes/cms/blogs/index.js';
-import columnRoutes from './routes/cms/columns/index.js';
-import domainRoutes from './routes/cms/domains/index.js';
-import { categoryRoutes, tagRoutes } from './routes/cms/taxonomy/index.js';
+import cmsApi from './routes/cms/index.js';
 import { DEFAULT_BODY_LIMIT } from './routes/body-limits.js';
-import userRoutes from './routes/cms/user/index.js';
 import storageRedirectRoutes from './routes/storage-redirect.js';
 import systemRoutes from './routes/system.js';
 
@@ -42,6 +36,8 @@ export interface AppOptions {
   storage?: Storage;
   /** Sweep unregistered uploads in the background; off when absent (tests call the sweep themselves). */
   sweepUploads?: UploadSweeperOptions;
+  /** Told of every route as it is registered (the tests list the routes with it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** The web app's sign-in callback route (apps/web/src/config/paths.ts). */
@@ -95,6 +91,7 @@ export async function buildApp(options: AppOptions) {
     },
   });
 
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   await app.register(jsonBodies);
 
   const authority = authorityOf(env);
@@ -120,7 +117,6 @@ export async function buildApp(options: AppOptions) {
   await app.register(auth, {
     verifier: new TokenVerifier({ authority, audience: env.OIDC_AUDIENCE, local: builtIn?.tokenSource }),
   });
-  await app.register(userRateLimit, { perMinute: env.RATE_LIMIT_PER_MINUTE });
   if (builtIn) await builtIn.register(app);
   await app.register(openapi, { publicUrl: env.PUBLIC_URL });
   await app.register(systemRoutes, {
@@ -131,13 +127,11 @@ export async function buildApp(options: AppOptions) {
       clientId: env.OIDC_CLIENT_ID,
     },
   });
-  await app.register(userRoutes);
-  await app.register(domainRoutes);
-  await app.register(columnRoutes);
-  await app.register(blogRoutes, { exactSearchTotal: env.SEARCH_EXACT_TOTAL });
-  await app.register(tagRoutes);
-  await app.register(categoryRoutes);
-  await app.register(assetRoutes);
+  await app.register(cmsApi, {
+    prefix: '/cms',
+    rateLimit: { perMinute: env.RATE_LIMIT_PER_MINUTE },
+    exactSearchTotal: env.SEARCH_EXACT_TOTAL,
+  });
   if (storage.publicReadsThroughServer) await app.register(storageRedirectRoutes);
   if (options.webRoot) {
     const origins = { authority: new URL(authority).origin, uploads: await uploadOrigin(storage, env) };

@@ -18,9 +18,8 @@ export default fp(
       timeWindow: 60_000,
       keyGenerator: (request) => `user:${request.user.sub}`,
     });
+    // Registered in the /cms scope after its token check (routes/cms/index.ts): each request has a user.
     app.addHook('onRequest', async (request) => {
-      // Only requests the auth hook (registered before this one) has verified.
-      if (!request.user) return;
       const state = await limiter(request);
       if (state.isAllowed || !state.isExceeded) return;
       const seconds = Math.max(1, state.ttlInSeconds);

@@ -38,7 +38,7 @@ const etagHeader = { headers: { etag: Type.String({ description: 'The version, f
 /** Media assets (spec §7, DESIGN §3 Assets): images uploaded to object storage, then registered. */
 export default async function assetRoutes(app: FastifyInstance) {
   app.get<{ Querystring: AssetListQuery }>(
-    '/cms/assets/list',
+    '/assets/list',
     {
       schema: {
         tags,
@@ -62,7 +62,7 @@ export default async function assetRoutes(app: FastifyInstance) {
   );
 
   app.get<{ Params: IdParams; Querystring: DomainQuery }>(
-    '/cms/assets/list/:id',
+    '/assets/list/:id',
     {
       schema: {
         tags,
@@ -83,7 +83,7 @@ export default async function assetRoutes(app: FastifyInstance) {
   );
 
   app.get<{ Querystring: UploadUrlQuery }>(
-    '/cms/assets/signed/upload-url',
+    '/assets/signed/upload-url',
     {
       schema: {
         tags,
@@ -104,7 +104,7 @@ export default async function assetRoutes(app: FastifyInstance) {
   );
 
   app.post<{ Querystring: DomainQuery; Body: AssetInput }>(
-    '/cms/assets/list',
+    '/assets/list',
     {
       bodyLimit: ASSET_BODY_LIMIT,
       schema: {
@@ -129,7 +129,7 @@ export default async function assetRoutes(app: FastifyInstance) {
   );
 
   app.put<{ Params: IdParams; Querystring: DomainQuery; Body: AssetInput }>(
-    '/cms/assets/list/:id',
+    '/assets/list/:id',
     {
       bodyLimit: ASSET_BODY_LIMIT,
       schema: {
@@ -161,7 +161,7 @@ export default async function assetRoutes(app: FastifyInstance) {
   );
 
   app.delete<{ Params: IdParams; Querystring: OptionalDomainQuery }>(
-    '/cms/assets/list/:id',
+    '/assets/list/:id',
     {
       schema: {
         tags,

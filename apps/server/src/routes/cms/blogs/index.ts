@@ -30,7 +30,7 @@ const etagHeader = { headers: { etag: Type.String({ description: 'The version, f
 
 export default async function blogRoutes(app: FastifyInstance, options: { exactSearchTotal?: number } = {}) {
   app.get<{ Querystring: BlogListQuery }>(
-    '/cms/blogs/all',
+    '/blogs/all',
     {
       schema: {
         tags,
@@ -53,7 +53,7 @@ export default async function blogRoutes(app: FastifyInstance, options: { exactS
   );
 
   app.get<{ Params: IdParams; Querystring: DomainQuery }>(
-    '/cms/blogs/info/:id',
+    '/blogs/info/:id',
     {
       schema: {
         tags,
@@ -73,7 +73,7 @@ export default async function blogRoutes(app: FastifyInstance, options: { exactS
   );
 
   app.post<{ Querystring: DomainQuery; Body: BlogPostInput }>(
-    '/cms/blogs/info',
+    '/blogs/info',
     {
       bodyLimit: POST_BODY_LIMIT,
       schema: {
@@ -95,7 +95,7 @@ export default async function blogRoutes(app: FastifyInstance, options: { exactS
   );
 
   app.put<{ Params: IdParams; Querystring: DomainQuery; Body: BlogPostInput }>(
-    '/cms/blogs/info/:id',
+    '/blogs/info/:id',
     {
       bodyLimit: POST_BODY_LIMIT,
       schema: {
@@ -125,7 +125,7 @@ export default async function blogRoutes(app: FastifyInstance, options: { exactS
   );
 
   app.delete<{ Params: IdParams; Querystring: OptionalDomainQuery }>(
-    '/cms/blogs/info/:id',
+    '/blogs/info/:id',
     {
       schema: {
         tags,
@@ -149,7 +149,7 @@ export default async function blogRoutes(app: FastifyInstance, options: { exactS
   );
 
   app.put<{ Params: IdParams; Querystring: ManageQuery }>(
-    '/cms/blogs/manage/:id',
+    '/blogs/manage/:id',
     {
       schema: {
         tags,

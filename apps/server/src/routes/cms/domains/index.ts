@@ -10,7 +10,7 @@ import { errorResponses, security } from '../../route-schemas.js';
 
 export default async function domainRoutes(app: FastifyInstance) {
   app.get<{ Querystring: DomainQuery }>(
-    '/cms/domain/info',
+    '/domain/info',
     {
       schema: {
         tags: ['domains'],
@@ -24,7 +24,7 @@ export default async function domainRoutes(app: FastifyInstance) {
   );
 
   app.post<{ Body: DomainList }>(
-    '/cms/domain/info/all',
+    '/domain/info/all',
     {
       bodyLimit: DOMAIN_LIST_BODY_LIMIT,
       schema: {
