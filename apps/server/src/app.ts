@@ -3,6 +3,7 @@ import Fastify, { type FastifyReply, type FastifyServerOptions, type RouteOption
 import type { Env } from './config/env.js';
 import type { Db } from './db/database.js';
 import { errorBody } from './lib/app-error.js';
+import { answerClientError } from './lib/client-errors.js';
 import { webAppPolicy } from './lib/content-security-policy.js';
 import { RequestLogController } from './lib/request-log-controller.js';
 import { validatorsByPart } from './lib/request-validators.js';
@@ -83,6 +84,7 @@ export async function buildApp(options: AppOptions) {
     schemaController: { compilersFactory: { buildValidator: validatorsByPart } },
     // Requests may not run unbounded; a slow client cannot hold a connection forever.
     requestTimeout: 60_000,
+    clientErrorHandler: answerClientError,
     // A URL the router cannot decode ("%ZZ") never reaches the error handler; answer it the same way.
     frameworkErrors: (error, _request, reply) => {
       void (reply as unknown as FastifyReply)

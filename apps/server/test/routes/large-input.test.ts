@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectErrorBody } from '../access/access-fixtures.js';
 import { createTestContext, type TestContext, type TestDomain } from '../helpers/test-app.js';
@@ -123,5 +124,61 @@ describe('query strings with repeated parameters', () => {
 
     expect(response.statusCode).toBe(200);
     expect(seconds).toBeLessThan(1);
+  });
+
+  describe('over a socket', () => {
+    let port: number;
+    beforeAll(async () => {
+      await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+      port = (ctx.app.server.address() as { port: number }).port;
+    });
+
+    /** The request as given, over a socket; the status and the parsed error body. */
+    function rawRequest(requestText: string) {
+      return new Promise<{ status: number; body: { error: string; errors: string[] } }>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1', () => socket.write(requestText));
+        let text = '';
+        socket.setEncoding('utf8');
+        socket.on('data', (chunk: string) => (text += chunk));
+        socket.on('error', () => undefined); // the server closes a refused request's connection
+        socket.on('close', () => {
+          const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1]);
+          try {
+            resolve({ status, body: JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4)) });
+          } catch (error) {
+            reject(new Error(`${String(error)}: ${text.slice(0, 300)}`));
+          }
+        });
+      });
+    }
+    const get = (target: string) =>
+      rawRequest(
+        `GET ${target} HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${token}\r\nConnection: close\r\n\r\n`,
+      );
+
+    it('should refuse field.client given 900 times (13 KB) with one line', async () => {
+      const answer = await get(`/cms/blogs/all?domain=${domain.domain}&${repeated('field.client', 900)}`);
+
+      expect(answer.status).toBe(400);
+      expect(answer.body.errors).toEqual(['field.client: must be of type string']);
+    });
+
+    it('should refuse an address over 16 KB with 431 and the error body', async () => {
+      const answer = await get(`/cms/blogs/all?domain=${domain.domain}&${repeated('tags', 3000)}`);
+
+      expect(answer.status).toBe(431);
+      expect(answer.body).toEqual({
+        error: 'Request Header Fields Too Large',
+        errors: ['The address and headers are over 16 KB'],
+        detailedMessage: 'The address and headers are over 16 KB.',
+      });
+    });
+
+    it('should refuse a request that is not HTTP with 400 and the error body', async () => {
+      const answer = await rawRequest('GET /cms/user/info HTTP/1.1\r\nHost localhost\r\n\r\n');
+
+      expect(answer.status).toBe(400);
+      expect(answer.body.errors).toEqual(['The request is not valid HTTP']);
+    });
   });
 });
