@@ -51,4 +51,15 @@ describe('firstErrorPerField', () => {
   it('should report a body that is not an object as such', () => {
     expect(linesFor([1, 2])).toEqual(['must be of type object']);
   });
+
+  it('should fall back to the first error, never throw, when a property cannot be compiled alone', () => {
+    let compiles = 0;
+    const validate = firstErrorPerField(Body, (schema) => {
+      if (compiles++ > 0) throw new Error('cannot compile');
+      return compile(schema);
+    });
+
+    expect(validate({ title: 'Too long a title' })).toBe(false);
+    expect(validationLines(validate.errors ?? [])).toEqual(['writtenBy: This field is required']);
+  });
 });
