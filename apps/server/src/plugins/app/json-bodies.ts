@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { badRequest } from '../../lib/app-error.js';
 import { jsonNestsDeeperThan } from '../../lib/json-depth.js';
 
-/** No body the API takes nests deeper than 4 levels (a post's tags: body, list, tag); 32 is ample. */
+/** No body the API takes nests deeper than 3 levels (a post, its tags, a tag object); 32 is ample. */
 export const MAX_JSON_DEPTH = 32;
 
 /**
