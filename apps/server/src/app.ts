@@ -1,20 +1,21 @@
-import AjvCompiler, { type BuildCompilerFromPool, type RouteDefinition } from '@fastify/ajv-compiler';
 import helmet from '@fastify/helmet';
-import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { Env } from './config/env.js';
 import type { Db } from './db/database.js';
 import { findPublicAssetByKey } from './db/repositories/assets.repository.js';
 import { errorBody } from './lib/app-error.js';
+import { answerClientError } from './lib/client-errors.js';
 import { webAppPolicy } from './lib/content-security-policy.js';
 import { MemoryAttemptCounters, RedisAttemptCounters } from './lib/attempt-counters.js';
 import { connectRedis } from './lib/redis-client.js';
 import { RequestLogController } from './lib/request-log-controller.js';
+import { validatorsByPart } from './lib/request-validators.js';
 import { TokenVerifier } from './lib/token-verifier.js';
 import auth from './plugins/app/auth.js';
 import errorHandler from './plugins/app/error-handler.js';
 import finiteQuery from './plugins/app/finite-query.js';
+import jsonBodies from './plugins/app/json-bodies.js';
 import listCache from './plugins/app/list-cache.js';
-import userRateLimit from './plugins/app/user-rate-limit.js';
 import database from './plugins/external/database.js';
 import openapi from './plugins/external/swagger.js';
 import webApp from './plugins/external/web-app.js';
@@ -22,12 +23,8 @@ import storagePlugin from './plugins/app/storage/index.js';
 import { createStorage } from './plugins/app/storage/create-storage.js';
 import type { Storage } from './plugins/app/storage/storage.js';
 import uploadSweeper, { type UploadSweeperOptions } from './plugins/app/upload-sweeper.js';
-import assetRoutes from './routes/cms/assets/index.js';
-import blogRoutes from './routes/cms/blogs/index.js';
-import columnRoutes from './routes/cms/columns/index.js';
-import domainRoutes from './routes/cms/domains/index.js';
-import { categoryRoutes, tagRoutes } from './routes/cms/taxonomy/index.js';
-import userRoutes from './routes/cms/user/index.js';
+import cmsApi from './routes/cms/index.js';
+import { DEFAULT_BODY_LIMIT } from './routes/body-limits.js';
 import storageRedirectRoutes from './routes/storage-redirect.js';
 import systemRoutes from './routes/system.js';
 
@@ -43,30 +40,9 @@ export interface AppOptions {
   storage?: Storage;
   /** Sweep unregistered uploads in the background; off when absent (tests call the sweep themselves). */
   sweepUploads?: UploadSweeperOptions;
+  /** Told of every route as it is registered (the tests list the routes with it). */
+  onRoute?: (route: RouteOptions) => void;
 }
-
-const AJV_OPTIONS = {
-  allErrors: true,
-  // A type list such as ['string', 'number'] is how a query union escapes coercion into its first
-  // branch (see BlogPostBody).
-  allowUnionTypes: true,
-  removeAdditional: true,
-  useDefaults: true,
-} as const;
-const ajvPool = AjvCompiler();
-
-/** What a pool's compiler takes at run time (its published type names the schema alone). */
-type RouteValidatorCompiler = (route: RouteDefinition) => unknown;
-
-/** Two ajv instances: one that coerces (params, query strings, headers), one that does not (bodies). */
-const validatorsByPart = ((externalSchemas: Parameters<BuildCompilerFromPool>[0]) => {
-  const compiler = (coerceTypes: 'array' | false) =>
-    ajvPool(externalSchemas, {
-      customOptions: { ...AJV_OPTIONS, coerceTypes },
-    }) as unknown as RouteValidatorCompiler;
-  const [coercing, strict] = [compiler('array'), compiler(false)];
-  return (route: RouteDefinition) => ((route.httpPart as string) === 'body' ? strict : coercing)(route);
-}) as unknown as BuildCompilerFromPool;
 
 /** The web app's sign-in callback route (apps/web/src/config/paths.ts). */
 const AUTH_CALLBACK_PATH = '/authentication/callback';
@@ -91,9 +67,6 @@ function trustProxyOption(value: Env['TRUST_PROXY']) {
   return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
 }
 
-/** Bodies carry a 2 MB editor state plus its HTML and text copies. */
-const BODY_LIMIT = 8 * 1024 * 1024;
-
 export function authorityOf(env: Env) {
   return env.OIDC_AUTHORITY?.replace(/\/+$/, '') ?? `${env.PUBLIC_URL}/oidc`;
 }
@@ -104,7 +77,8 @@ export async function buildApp(options: AppOptions) {
   const app = Fastify({
     logger: options.logger ?? { level: env.LOG_LEVEL },
     logController: new RequestLogController(),
-    bodyLimit: BODY_LIMIT,
+    // Each route that takes more names its own (routes/body-limits.ts).
+    bodyLimit: DEFAULT_BODY_LIMIT,
     // Behind a proxy, the client's address comes from X-Forwarded-For, so the sign-in limits and
     // the logs see each user rather than the proxy (TRUST_PROXY, docs/deploy.md).
     trustProxy: trustProxyOption(env.TRUST_PROXY),
@@ -113,6 +87,7 @@ export async function buildApp(options: AppOptions) {
     schemaController: { compilersFactory: { buildValidator: validatorsByPart } },
     // Requests may not run unbounded; a slow client cannot hold a connection forever.
     requestTimeout: 60_000,
+    clientErrorHandler: answerClientError,
     // A URL the router cannot decode ("%ZZ") never reaches the error handler; answer it the same way.
     frameworkErrors: (error, _request, reply) => {
       void (reply as unknown as FastifyReply)
@@ -121,9 +96,8 @@ export async function buildApp(options: AppOptions) {
     },
   });
 
-  // Every body the API takes is JSON; Fastify's built-in text/plain parser would turn a wrong content
-  // type into a confusing 400 ("must be of type object") instead of 415.
-  app.removeContentTypeParser('text/plain');
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  await app.register(jsonBodies);
 
   // The rate limits are shared by every process and server through Redis when there is one.
   const redis = env.REDIS_URL ? await connectRedis(env.REDIS_URL, env.REDIS_KEY_PREFIX, app.log) : undefined;
@@ -169,7 +143,6 @@ export async function buildApp(options: AppOptions) {
       requireVerifiedEmail: env.OIDC_REQUIRE_VERIFIED_EMAIL,
     }),
   });
-  await app.register(userRateLimit, { perMinute: env.RATE_LIMIT_PER_MINUTE, redis });
   if (builtIn) await builtIn.register(app);
   await app.register(openapi, { publicUrl: env.PUBLIC_URL });
   await app.register(systemRoutes, {
@@ -180,13 +153,11 @@ export async function buildApp(options: AppOptions) {
       clientId: env.OIDC_CLIENT_ID,
     },
   });
-  await app.register(userRoutes);
-  await app.register(domainRoutes);
-  await app.register(columnRoutes);
-  await app.register(blogRoutes, { exactSearchTotal: env.SEARCH_EXACT_TOTAL });
-  await app.register(tagRoutes);
-  await app.register(categoryRoutes);
-  await app.register(assetRoutes);
+  await app.register(cmsApi, {
+    prefix: '/cms',
+    rateLimit: { perMinute: env.RATE_LIMIT_PER_MINUTE, redis },
+    exactSearchTotal: env.SEARCH_EXACT_TOTAL,
+  });
   if (storage.publicReadsThroughServer) await app.register(storageRedirectRoutes);
   if (options.webRoot) {
     const origins = { authority: new URL(authority).origin, uploads: await uploadOrigin(storage, env) };

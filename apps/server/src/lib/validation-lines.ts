@@ -47,18 +47,23 @@ function describe(error: SchemaError): string {
   }
 }
 
+/** Whether the path, or a path above it, is in the set: one lookup per level of the path. */
+function atOrBelow(paths: Set<string>, instancePath: string): boolean {
+  for (let path = instancePath; path !== ''; path = path.slice(0, path.lastIndexOf('/'))) {
+    if (paths.has(path)) return true;
+  }
+  return paths.has('');
+}
+
 /**
  * Turns schema errors into one line per field ("title: This field is required"). A failed union
- * reports once, on its own path, instead of once for every branch it tried.
+ * reports once, on its own path, instead of once for every branch it tried. The work is linear in
+ * the number of errors (issue 19: comparing every error with every union took minutes).
  */
 export function validationLines(errors: SchemaError[]): string[] {
-  const unionPaths = errors.filter((e) => e.keyword === 'anyOf').map((e) => e.instancePath);
+  const unionPaths = new Set(errors.filter((e) => e.keyword === 'anyOf').map((e) => e.instancePath));
   const lines = errors
-    .filter(
-      (e) =>
-        e.keyword === 'anyOf' ||
-        !unionPaths.some((u) => e.instancePath === u || e.instancePath.startsWith(`${u}/`)),
-    )
+    .filter((e) => e.keyword === 'anyOf' || !atOrBelow(unionPaths, e.instancePath))
     .filter((e) => e.keyword !== 'const')
     .map((e) => {
       const path = fieldPath(e);

@@ -11,14 +11,13 @@ import {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    user: VerifiedUser;
+    /** The verified user; reading it on a request no token check has passed is a 401. */
+    readonly user: VerifiedUser;
   }
-}
-
-/** The OpenAPI document and its reference page need no token. */
-function isPublic(url: string) {
-  const path = url.split('?')[0] ?? '';
-  return path === '/cms/openapi.json' || path === '/cms/docs' || path.startsWith('/cms/docs/');
+  interface FastifyInstance {
+    /** The onRequest hook of the /cms scope (routes/cms/index.ts): checks the bearer token. */
+    authenticate: (request: FastifyRequest) => Promise<void>;
+  }
 }
 
 function unauthorized(message: string, invalid: boolean) {
@@ -26,13 +25,18 @@ function unauthorized(message: string, invalid: boolean) {
   return new AppError(401, [message], `${message}; sign in again.`, { 'www-authenticate': challenge });
 }
 
+const TOKEN_REQUIRED = 'A bearer access token is required';
+
+/** The users of the requests whose token was verified. */
+const verifiedUsers = new WeakMap<FastifyRequest, VerifiedUser>();
+
 async function authenticate(verifier: TokenVerifier, request: FastifyRequest) {
   const header = request.headers.authorization;
   // The scheme name is case-insensitive (RFC 9110 §11.1).
   const match = header ? /^Bearer +([A-Za-z0-9\-_.~+/]+=*)$/i.exec(header) : null;
-  if (!match?.[1]) throw unauthorized('A bearer access token is required', false);
+  if (!match?.[1]) throw unauthorized(TOKEN_REQUIRED, false);
   try {
-    request.user = await verifier.verify(match[1]);
+    verifiedUsers.set(request, await verifier.verify(match[1]));
   } catch (error) {
     if (error instanceof InvalidTokenError) throw unauthorized(error.message, true);
     if (error instanceof UnverifiedEmailError) {
@@ -52,14 +56,21 @@ async function authenticate(verifier: TokenVerifier, request: FastifyRequest) {
   }
 }
 
-/** Every /cms/* route needs a verified bearer token, except the API reference. */
+/**
+ * The token check, as `app.authenticate`, for the scope whose routes need it (the /cms routes,
+ * routes/cms/index.ts), and `request.user` everywhere: a handler that reads the user of a request
+ * without a verified token gets a 401 thrown at it, never a null (issue 19, decision 033).
+ */
 export default fp(
   async function auth(app: FastifyInstance, options: { verifier: TokenVerifier }) {
-    app.decorateRequest('user', null as unknown as VerifiedUser);
-    app.addHook('onRequest', async (request) => {
-      if (!request.url.startsWith('/cms/') || isPublic(request.url)) return;
-      await authenticate(options.verifier, request);
+    app.decorateRequest('user', {
+      getter(this: FastifyRequest) {
+        const user = verifiedUsers.get(this);
+        if (!user) throw unauthorized(TOKEN_REQUIRED, false);
+        return user;
+      },
     });
+    app.decorate('authenticate', (request: FastifyRequest) => authenticate(options.verifier, request));
   },
   { name: 'auth' },
 );

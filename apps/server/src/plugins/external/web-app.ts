@@ -43,8 +43,10 @@ export default fp(async function webApp(app: FastifyInstance, options: WebAppOpt
       response.setHeader('vary', 'accept-encoding');
     },
   });
-  app.get('/*', { schema: { hide: true } }, (request, reply) => {
-    const url = request.url.split('?')[0] ?? '/';
+  app.get<{ Params: { '*': string } }>('/*', { schema: { hide: true } }, (request, reply) => {
+    // The path as the router matched it (decoded, without an absolute form's scheme and host), not
+    // the request line: "/%63ms/x" and "GET http://host/cms/x" are API paths too (decision 033).
+    const url = `/${request.params['*']}`;
     if (API_PREFIXES.some((prefix) => url.startsWith(prefix)) || path.extname(url) !== '') {
       return reply.code(404).send(errorBody(404, [`No route for GET ${url}`], 'Not found.'));
     }

@@ -36,6 +36,17 @@ function addressedAsPublicUrl(raw: IncomingMessage, publicUrl: URL) {
 }
 
 /**
+ * The provider's path below the mount, from the rest of the path as the router matched it (so that
+ * an absolute-form request line, "GET http://host/oidc/jwks", names the same endpoint as "/oidc/jwks";
+ * slicing the request line gave the provider "//host/oidc/jwks"), with the request's own query.
+ */
+function pathBelowMount(rest: string, requestLine = '') {
+  const query = requestLine.indexOf('?');
+  const path = rest.split('/').map(encodeURIComponent).join('/');
+  return `/${path}${query === -1 ? '' : requestLine.slice(query)}`;
+}
+
+/**
  * The built-in identity provider at /oidc (DESIGN §1): oidc-provider's own endpoints, handed the
  * raw request, and our sign-in pages next to them (interaction-routes.ts).
  */
@@ -61,7 +72,7 @@ export default async function idp(app: FastifyInstance, options: IdpPluginOption
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
     const handle = provider.callback();
-    scope.route({
+    scope.route<{ Params: { '*': string } }>({
       method: ['GET', 'POST', 'OPTIONS'],
       url: `${MOUNT}/*`,
       schema: { hide: true },
@@ -71,8 +82,8 @@ export default async function idp(app: FastifyInstance, options: IdpPluginOption
         addressedAsPublicUrl(raw, publicUrl);
         // Mounted like Express would: the provider routes on the rest of the path and finds its
         // mount point by comparing it with originalUrl.
-        raw.originalUrl = raw.url;
-        raw.url = (raw.url ?? '/').slice(MOUNT.length);
+        raw.url = pathBelowMount(request.params['*'], raw.url);
+        raw.originalUrl = `${MOUNT}${raw.url}`;
         await handle(raw, reply.raw);
       },
     });

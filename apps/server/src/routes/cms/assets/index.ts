@@ -24,6 +24,7 @@ import { requireDomain, requireResourceDomain } from '../../../services/access.j
 import { registerAsset } from '../../../services/asset-registration.js';
 import { descriptionOf, prepareUpload, toAssetInfo, toAssetInfos } from '../../../services/assets.service.js';
 import { paged } from '../../../services/paging.js';
+import { ASSET_BODY_LIMIT } from '../../body-limits.js';
 import { errorResponses, security } from '../../route-schemas.js';
 
 const tags = ['assets'];
@@ -32,7 +33,7 @@ const etagHeader = { headers: { etag: Type.String({ description: 'The version, f
 /** Media assets (spec §7, DESIGN §3 Assets): images uploaded to object storage, then registered. */
 export default async function assetRoutes(app: FastifyInstance) {
   app.get<{ Querystring: AssetListQuery }>(
-    '/cms/assets/list',
+    '/assets/list',
     {
       schema: {
         tags,
@@ -56,7 +57,7 @@ export default async function assetRoutes(app: FastifyInstance) {
   );
 
   app.get<{ Params: IdParams; Querystring: DomainQuery }>(
-    '/cms/assets/list/:id',
+    '/assets/list/:id',
     {
       schema: {
         tags,
@@ -77,7 +78,7 @@ export default async function assetRoutes(app: FastifyInstance) {
   );
 
   app.get<{ Querystring: UploadUrlQuery }>(
-    '/cms/assets/signed/upload-url',
+    '/assets/signed/upload-url',
     {
       schema: {
         tags,
@@ -100,8 +101,9 @@ export default async function assetRoutes(app: FastifyInstance) {
   );
 
   app.post<{ Querystring: DomainQuery; Body: AssetInput }>(
-    '/cms/assets/list',
+    '/assets/list',
     {
+      bodyLimit: ASSET_BODY_LIMIT,
       schema: {
         tags,
         summary: 'Register an uploaded file as an asset',
@@ -125,8 +127,9 @@ export default async function assetRoutes(app: FastifyInstance) {
   );
 
   app.put<{ Params: IdParams; Querystring: DomainQuery; Body: AssetInput }>(
-    '/cms/assets/list/:id',
+    '/assets/list/:id',
     {
+      bodyLimit: ASSET_BODY_LIMIT,
       schema: {
         tags,
         summary: "Change an asset's description",
@@ -156,7 +159,7 @@ export default async function assetRoutes(app: FastifyInstance) {
   );
 
   app.delete<{ Params: IdParams; Querystring: OptionalDomainQuery }>(
-    '/cms/assets/list/:id',
+    '/assets/list/:id',
     {
       schema: {
         tags,

@@ -20,6 +20,7 @@ import {
   updateExistingPost,
 } from '../../../services/blogs.service.js';
 import { sendList } from '../../../plugins/app/list-cache.js';
+import { POST_BODY_LIMIT } from '../../body-limits.js';
 import { errorResponses, security } from '../../route-schemas.js';
 import { listPosts } from './list-posts.js';
 import { BlogListQuery, BlogPostBody, ManageQuery } from './schemas.js';
@@ -29,7 +30,7 @@ const etagHeader = { headers: { etag: Type.String({ description: 'The version, f
 
 export default async function blogRoutes(app: FastifyInstance, options: { exactSearchTotal?: number } = {}) {
   app.get<{ Querystring: BlogListQuery }>(
-    '/cms/blogs/all',
+    '/blogs/all',
     {
       schema: {
         tags,
@@ -52,7 +53,7 @@ export default async function blogRoutes(app: FastifyInstance, options: { exactS
   );
 
   app.get<{ Params: IdParams; Querystring: DomainQuery }>(
-    '/cms/blogs/info/:id',
+    '/blogs/info/:id',
     {
       schema: {
         tags,
@@ -72,8 +73,9 @@ export default async function blogRoutes(app: FastifyInstance, options: { exactS
   );
 
   app.post<{ Querystring: DomainQuery; Body: BlogPostInput }>(
-    '/cms/blogs/info',
+    '/blogs/info',
     {
+      bodyLimit: POST_BODY_LIMIT,
       schema: {
         tags,
         summary: 'Create a draft post',
@@ -93,8 +95,9 @@ export default async function blogRoutes(app: FastifyInstance, options: { exactS
   );
 
   app.put<{ Params: IdParams; Querystring: DomainQuery; Body: BlogPostInput }>(
-    '/cms/blogs/info/:id',
+    '/blogs/info/:id',
     {
+      bodyLimit: POST_BODY_LIMIT,
       schema: {
         tags,
         summary: 'Update a draft post',
@@ -122,7 +125,7 @@ export default async function blogRoutes(app: FastifyInstance, options: { exactS
   );
 
   app.delete<{ Params: IdParams; Querystring: OptionalDomainQuery }>(
-    '/cms/blogs/info/:id',
+    '/blogs/info/:id',
     {
       schema: {
         tags,
@@ -146,7 +149,7 @@ export default async function blogRoutes(app: FastifyInstance, options: { exactS
   );
 
   app.put<{ Params: IdParams; Querystring: ManageQuery }>(
-    '/cms/blogs/manage/:id',
+    '/blogs/manage/:id',
     {
       schema: {
         tags,

@@ -6,7 +6,7 @@ import { errorResponses, security } from '../../route-schemas.js';
 
 export default async function columnRoutes(app: FastifyInstance) {
   app.get<{ Querystring: DomainQuery }>(
-    '/cms/column/def/all',
+    '/column/def/all',
     {
       schema: {
         tags: ['custom fields'],

@@ -5,11 +5,12 @@ import { listMembershipsForEmail } from '../../../db/repositories/domains.reposi
 import { forbidden } from '../../../lib/app-error.js';
 import { requireDomain } from '../../../services/access.js';
 import { toDomain } from '../../../services/mappers.js';
+import { DOMAIN_LIST_BODY_LIMIT } from '../../body-limits.js';
 import { errorResponses, security } from '../../route-schemas.js';
 
 export default async function domainRoutes(app: FastifyInstance) {
   app.get<{ Querystring: DomainQuery }>(
-    '/cms/domain/info',
+    '/domain/info',
     {
       schema: {
         tags: ['domains'],
@@ -23,8 +24,9 @@ export default async function domainRoutes(app: FastifyInstance) {
   );
 
   app.post<{ Body: DomainList }>(
-    '/cms/domain/info/all',
+    '/domain/info/all',
     {
+      bodyLimit: DOMAIN_LIST_BODY_LIMIT,
       schema: {
         tags: ['domains'],
         summary: 'The details of several domains, in the order asked',

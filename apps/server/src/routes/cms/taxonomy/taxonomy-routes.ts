@@ -65,7 +65,7 @@ export function taxonomyRoutes<Entity>(kind: TaxonomyKind<Entity>) {
 
   return async function routes(app: FastifyInstance) {
     app.get<{ Querystring: ListQuery }>(
-      `/cms/${kind.path}/all`,
+      `/${kind.path}/all`,
       {
         schema: {
           tags,
@@ -91,7 +91,7 @@ export function taxonomyRoutes<Entity>(kind: TaxonomyKind<Entity>) {
     );
 
     app.get<{ Querystring: DomainQuery }>(
-      `/cms/${kind.path}/list`,
+      `/${kind.path}/list`,
       {
         schema: {
           tags,
@@ -108,7 +108,7 @@ export function taxonomyRoutes<Entity>(kind: TaxonomyKind<Entity>) {
     );
 
     app.get<{ Params: IdParams; Querystring: DomainQuery }>(
-      `/cms/${kind.path}/info/:id`,
+      `/${kind.path}/info/:id`,
       {
         schema: {
           tags,
@@ -130,7 +130,7 @@ export function taxonomyRoutes<Entity>(kind: TaxonomyKind<Entity>) {
     );
 
     app.post<{ Querystring: DomainQuery; Body: Record<string, unknown> }>(
-      `/cms/${kind.path}/info`,
+      `/${kind.path}/info`,
       {
         schema: {
           tags,
@@ -158,7 +158,7 @@ export function taxonomyRoutes<Entity>(kind: TaxonomyKind<Entity>) {
     );
 
     app.put<{ Params: IdParams; Querystring: DomainQuery; Body: Record<string, unknown> }>(
-      `/cms/${kind.path}/info/:id`,
+      `/${kind.path}/info/:id`,
       {
         schema: {
           tags,
@@ -195,7 +195,7 @@ export function taxonomyRoutes<Entity>(kind: TaxonomyKind<Entity>) {
     );
 
     app.delete<{ Params: IdParams; Querystring: OptionalDomainQuery }>(
-      `/cms/${kind.path}/info/:id`,
+      `/${kind.path}/info/:id`,
       {
         schema: {
           tags,

@@ -5,7 +5,7 @@ import { errorResponses, security } from '../../route-schemas.js';
 
 export default async function userRoutes(app: FastifyInstance) {
   app.get(
-    '/cms/user/info',
+    '/user/info',
     {
       schema: {
         tags: ['user'],

@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import userRateLimit from '../../plugins/app/user-rate-limit.js';
+import assetRoutes from './assets/index.js';
+import blogRoutes from './blogs/index.js';
+import columnRoutes from './columns/index.js';
+import domainRoutes from './domains/index.js';
+import { categoryRoutes, tagRoutes } from './taxonomy/index.js';
+import userRoutes from './user/index.js';
+
+export interface CmsApiOptions {
+  /** The per-user budget (plugins/app/user-rate-limit.ts). */
+  rateLimit: { perMinute: number; redis?: Redis };
+  exactSearchTotal?: number;
+}
+
+/**
+ * The API: every /cms route, registered under the /cms prefix in this one encapsulated scope,
+ * whose hooks check the bearer token and then count the user's budget. The router's match decides
+ * which requests they see, never the request line: a guard on request.url let "/%63ms/user/info"
+ * and "GET http://host/cms/user/info" through (issue 19, decision 033). The OpenAPI document and
+ * its reference page are registered outside this scope, and need no token.
+ */
+export default async function cmsApi(app: FastifyInstance, options: CmsApiOptions) {
+  app.addHook('onRequest', app.authenticate);
+  await app.register(userRateLimit, options.rateLimit);
+  await app.register(userRoutes);
+  await app.register(domainRoutes);
+  await app.register(columnRoutes);
+  await app.register(blogRoutes, { exactSearchTotal: options.exactSearchTotal });
+  await app.register(tagRoutes);
+  await app.register(categoryRoutes);
+  await app.register(assetRoutes);
+}
