@@ -29,12 +29,13 @@ describe('OIDC_REQUIRE_VERIFIED_EMAIL (on by default)', () => {
     const info = expectErrorBody(await userInfo(ctx.app, token), 403);
     expect(info.errors[0]).toBe(`The identity provider has not verified the e-mail address ${admin.email}`);
     expect(info.detailedMessage).toMatch(/verify it there, then sign in again/);
-    const fields = await ctx.request(token, {
-      method: 'PUT',
-      url: `/cms/column/def/all?domain=${domain.domain}`,
-      payload: [],
+    // A write only a member may make (an editor or higher) is refused as well.
+    const tag = await ctx.request(token, {
+      method: 'POST',
+      url: `/cms/tags/info?domain=${domain.domain}`,
+      payload: { tagDisplayName: 'Taken over' },
     });
-    expectErrorBody(fields, 403);
+    expectErrorBody(tag, 403);
 
     // The admin's own token, whose e-mail the provider has verified, works.
     expect((await userInfo(ctx.app, admin.token)).statusCode).toBe(200);

@@ -61,7 +61,12 @@ run('a backup written by the running server', () => {
     const baseUrl = `http://127.0.0.1:${port}`;
     const dataDir = path.join(root, 'data');
     const env = { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseUrl };
-    const server = startProcess(SERVER_ENTRY, [], { ...env, OIDC_AUTHORITY: idp.issuer });
+    const server = startProcess(SERVER_ENTRY, [], {
+      ...env,
+      OIDC_AUTHORITY: idp.issuer,
+      // The demo's domain and member, which are off by default with OIDC_AUTHORITY (decision 034).
+      MASTHEAD_DEMO: '1',
+    });
     try {
       await server.waitFor('Masthead is running');
       const hashes = await plantObjects(dataDir);
