@@ -36,7 +36,9 @@ describe('posts table settings', () => {
   it('should index the search vector alone, and no longer with the domain', async () => {
     const { rows } = await sql<{ name: string; def: string }>`
       select indexname as name, indexdef as def from pg_indexes
-      where tablename = 'posts' and indexdef ilike '%using gin%'`.execute(db);
+      where schemaname = current_schema() and tablename = 'posts' and indexdef ilike '%using gin%'`.execute(
+      db,
+    );
     expect(rows.map((r) => r.name).sort()).toEqual(['posts_fields_idx', 'posts_search_idx']);
     expect(rows.find((r) => r.name === 'posts_search_idx')?.def).toMatch(/USING gin \(search\)$/);
   });
