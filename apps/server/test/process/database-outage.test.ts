@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { createDatabase } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { insertDomain, upsertMembership } from '../../src/db/repositories/domains.repository.js';
@@ -96,6 +96,7 @@ suite('database outages on PostgreSQL', () => {
         const env = await serverEnv({ WEB_CONCURRENCY: String(processes) });
         const target: Target = { baseUrl: env.PUBLIC_URL, domain: domainFor(processes), token };
         const server = startProcess(SERVER_ENTRY, [], env);
+        printOutputOnFailure(server);
         try {
           await server.waitFor('Masthead is running');
           const writers = Array.from(
@@ -173,6 +174,7 @@ suite('database outages on PostgreSQL', () => {
       await postgres.stop();
       const env = await serverEnv({ WEB_CONCURRENCY: '2', DATABASE_CONNECT_TIMEOUT_SECONDS: '60' });
       const server = startProcess(SERVER_ENTRY, [], env);
+      printOutputOnFailure(server);
       try {
         await server.waitFor(
           /cannot reach the database at 127\.0\.0\.1:\d+\/masthead \(.*ECONNREFUSED.*\); trying again for up to 60 s/,
@@ -215,6 +217,7 @@ suite('database outages on PostgreSQL', () => {
         });
         const started = Date.now();
         const server = startProcess(SERVER_ENTRY, [], env);
+        printOutputOnFailure(server);
         expect(await server.exited).toBe(1);
         const elapsed = Date.now() - started;
         expect(elapsed).toBeGreaterThanOrEqual(2_000);
@@ -253,6 +256,13 @@ async function waitUntil(condition: () => boolean, timeoutMs = 30_000) {
     if (Date.now() > deadline) throw new Error('timed out');
     await sleep(50);
   }
+}
+
+/** A failed test shows what the server said (a worker that exited, an error line), which its assertions may not reach. */
+function printOutputOnFailure(server: RunningProcess) {
+  onTestFailed(() => {
+    console.log(`--- the server's output ---\n${server.output()}--- end of the server's output ---`);
+  });
 }
 
 function stopProcess(server: RunningProcess) {
