@@ -34,22 +34,34 @@ const unavailable = (error: unknown) =>
     : new DatabaseUnavailableError(describeFailure(error), { cause: error });
 
 /**
- * pg's Client with a limit on connection attempts. pg-pool's own option of that name would also
- * limit how long a request may wait for a free connection, which only load decides.
+ * pg's Client with a limit on connection attempts (pg-pool's own option of that name would also
+ * limit how long a request may wait for a free connection, which only load decides), and with a
+ * listener for its 'error' event from its making to its end.
+ *
+ * pg-pool listens to a connection only while it is idle, and a Checkout while it is lent, which
+ * leaves a gap: pg-pool takes its listener off a new connection and hands it over when the
+ * startup's last message (ReadyForQuery) is parsed, the Checkout gets it a microtask later, and
+ * the rest of that packet is parsed in between. A backend ended just after its startup
+ * (pg_terminate_backend, a fast shutdown) sends its FATAL error right behind ReadyForQuery; a busy
+ * process reads both in one packet, and the error, emitted with no listener, ended the process.
  */
-function clientClass(connectTimeoutMs: number): typeof pg.Client {
+function clientClass(
+  connectTimeoutMs: number,
+  onError: (client: pg.Client, error: Error) => void,
+): typeof pg.Client {
   return class extends pg.Client {
     constructor(config?: string | pg.ClientConfig) {
       const options = typeof config === 'string' ? { connectionString: config } : (config ?? {});
       super({ ...options, connectionTimeoutMillis: connectTimeoutMs });
+      this.on('error', (error) => onError(this, error));
     }
   };
 }
 
 /**
  * kysely's PostgresDialect pool on pg's, made to survive the database going away (decision 032):
- * - a connection that dies, idle or in use, is reported and dropped, never left to end the
- *   process with an unhandled 'error' event;
+ * - a connection that dies, idle, in use or between the two, is reported and dropped, never left
+ *   to end the process with an unhandled 'error' event;
  * - a failed connection attempt or a statement whose connection died throws
  *   DatabaseUnavailableError, which requests answer with 503 and Retry-After;
  * - the first statement of a checkout, when it is safe to repeat, is sent once more on a new
@@ -57,12 +69,17 @@ function clientClass(connectTimeoutMs: number): typeof pg.Client {
  */
 export function createPostgresPool(options: PostgresPoolOptions): PostgresPool {
   const { health } = options;
+  // Connections that emitted 'error': pg has made them unusable and failed their statements.
+  const lost = new WeakSet<pg.ClientBase>();
   const pool = new pg.Pool({
     connectionString: options.url,
     max: options.max,
     options: options.settings,
     application_name: 'masthead',
-    Client: clientClass(options.connectTimeoutMs),
+    Client: clientClass(options.connectTimeoutMs, (client, error) => {
+      lost.add(client);
+      health.connectionLost(error);
+    }),
   });
   const run = statementRunner(options.prepared ? new StatementNames() : undefined);
   // Each connection's serial number: a retry wants one made after the failure it saw.
@@ -72,16 +89,27 @@ export function createPostgresPool(options: PostgresPoolOptions): PostgresPool {
     serials.set(client, ++made);
     health.connected();
   });
-  // An idle connection died (pg-pool has dropped it already); unheard, this event ends the process.
-  pool.on('error', (error) => health.connectionLost(error));
+  // An idle connection died (pg-pool has dropped it already, and the connection's own listener
+  // has reported it); unheard, this event ends the process.
+  pool.on('error', () => {});
 
-  const connect = async () => {
+  const connectOnce = async () => {
     try {
       return await pool.connect();
     } catch (error) {
       health.connectFailed(error);
       throw unavailable(error);
     }
+  };
+
+  /** A connection that died before it was handed over (see clientClass) is closed, and another one taken. */
+  const connect = async () => {
+    for (let attempt = 0; attempt <= options.max; attempt++) {
+      const client = await connectOnce();
+      if (!lost.has(client)) return client;
+      client.release(true);
+    }
+    throw new DatabaseUnavailableError('every new connection was lost as it was made');
   };
 
   /** A connection made after the `after`th: older idle ones may be as dead as the one that failed, so they are closed unused. */
@@ -113,10 +141,9 @@ class Checkout implements PostgresPoolClient {
   #client: pg.PoolClient | undefined;
   #sent = 0;
   #broken = false;
-  // A connection that dies while lent out emits 'error' on its client; pg-pool listens only while it is idle.
-  readonly #onError = (error: Error) => {
+  // A connection that dies while lent out emits 'error' on its client (reported by its own listener, clientClass).
+  readonly #onError = () => {
     this.#broken = true;
-    this.context.health.connectionLost(error);
   };
 
   constructor(
