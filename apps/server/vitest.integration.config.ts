@@ -18,6 +18,10 @@ export default defineConfig({
     globalSetup: ['test/global-setup.ts'],
     // The S3 driver's tests load the AWS SDK, which warns on Node 20 about its releases after January 2027.
     env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+    // Two files at a time: most of their time is spent waiting on PostgreSQL, PGlite's start or a
+    // server process, and vitest's default on two cores is one. Tests that read catalogs filter by
+    // their own schema, and process tests use their own ports, folders and databases.
+    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects,
