@@ -4,6 +4,7 @@ import { DOMAINS } from './support/e2e-server';
 import { expect, test } from './support/fixtures';
 import { headerTitle, signIn, signInAs } from './support/sign-in';
 import { createCategory, createTag } from './support/taxonomy-api';
+import { LONG_WORD } from './support/wide-post';
 
 /** What differs between the tag list and the category list; the journeys are the same. */
 const KINDS = [
@@ -191,12 +192,15 @@ test('should show an author the tags and categories without the buttons to chang
   author,
   checkA11y,
 }) => {
-  // An admin (another browser context) makes a tag for the author to see.
+  // An admin (another browser context) makes a tag for the author to see, and a category whose
+  // name is one word longer than the panel is wide.
   const admin = await browser.newPage();
   await signIn(admin);
   await expect(headerTitle(admin)).toHaveText('Example Engineering');
   const name = uniqueTitle('Seen by an author');
+  const longName = `${LONG_WORD}${name.split(' ').at(-1)}`;
   await createTag(admin, DOMAINS.blog, name);
+  await createCategory(admin, DOMAINS.blog, longName);
   await admin.close();
 
   await signInAs(page, author.email, author.password);
@@ -204,6 +208,14 @@ test('should show an author the tags and categories without the buttons to chang
   const list = panel(page, 'Tags');
   await searchPanel(page, 'tags', 'Tags', name.split(' ').at(-1)!);
   await expect(list.getByRole('cell', { name, exact: true })).toBeVisible();
+  await searchPanel(page, 'categories', 'Categories', longName);
+  await expect(panel(page, 'Categories').getByRole('cell', { name: longName })).toBeVisible();
+  // The long name wraps inside its cell: the table never needs a scroll bar (nor keyboard scrolling).
+  const tableFits = (region: Element) => {
+    const wrap = region.querySelector('table')!.parentElement!;
+    return wrap.scrollWidth <= wrap.clientWidth;
+  };
+  await expect.poll(() => panel(page, 'Categories').evaluate(tableFits)).toBe(true);
   await expect(page.getByRole('button', { name: /^Add (tag|category)$/ })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^(Edit|Delete) (tag|category) / })).toHaveCount(0);
   await checkA11y("an author's Metadata & Assets page");

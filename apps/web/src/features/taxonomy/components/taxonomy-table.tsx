@@ -31,7 +31,9 @@ export function TaxonomyTable({
         <thead>
           <tr>
             <th scope="col">{t(`taxonomy.${kind}.column`)}</th>
-            <th scope="col">{t('taxonomy.createdColumn')}</th>
+            <th scope="col" className="taxonomy-table__date">
+              {t('taxonomy.createdColumn')}
+            </th>
             {canManage && (
               <th scope="col" className="taxonomy-table__actions">
                 {t('taxonomy.actionsColumn')}
