@@ -10,6 +10,7 @@ import * as postsAutovacuum from './2026-12-03T1500-posts-autovacuum.js';
 import * as searchWordsByDomain from './2026-12-04T1500-search-words-by-domain.js';
 import * as listVersions from './2026-12-05T1500-list-versions.js';
 import * as uploadStaging from './2026-12-06T1500-upload-staging.js';
+import * as delivery from './2026-12-07T1500-delivery.js';
 
 /**
  * Migrations are listed here rather than read from disk so that the bundled server carries them.
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-04T1500-search-words-by-domain': searchWordsByDomain,
   '2026-12-05T1500-list-versions': listVersions,
   '2026-12-06T1500-upload-staging': uploadStaging,
+  '2026-12-07T1500-delivery': delivery,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -8,8 +8,45 @@ export interface DomainsTable {
   id: Generated<string>;
   domain: string;
   name: string;
+  /** A post's address on the website, with `{slug}` in it; null when the domain has none. */
+  post_url: string | null;
+  /** Whether the feeds and the sitemap answer without a content key. */
+  public_feeds: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+}
+
+/** A read-only key for one domain's published content; only the key's SHA-256 is kept. */
+export interface ContentKeysTable {
+  id: Generated<string>;
+  domain_id: string;
+  name: string;
+  /** SHA-256 of the key, hex. */
+  key_hash: string;
+  /** The key's first characters, to tell keys apart in a list. */
+  key_start: string;
+  origins: ColumnType<string[], string[] | undefined, string[]>;
+  created_at: CreatedAt;
+  last_used_at: Date | null;
+}
+
+/** One change a reader of the delivery API can see, written by a trigger on posts. */
+export interface PostChangesTable {
+  seq: ColumnType<string, never, never>;
+  domain_id: string;
+  post_id: string;
+  slug: string;
+  type: 'upsert' | 'delete';
+  /** The writing transaction's id (xid8), read as text. */
+  xid: ColumnType<string, never, never>;
+  at: ColumnType<Date, never, never>;
+}
+
+/** Per domain, the last change removed by compaction: a cursor before it gets 410. */
+export interface PostChangesHorizonTable {
+  domain_id: string;
+  xid: string;
+  seq: string;
 }
 
 /** Bumped by triggers on every write a list shows (migration 2026-12-05T1500-list-versions). */
@@ -52,6 +89,8 @@ export interface PostsTable {
   written_by: string;
   approved: Generated<boolean>;
   published: Generated<boolean>;
+  /** Set by the database when the post becomes published, null while it is not. */
+  published_at: ColumnType<Date | null, never, never>;
   version: Generated<number>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
@@ -177,6 +216,9 @@ export interface Database {
   idp_keys: IdpKeysTable;
   assets: AssetsTable;
   asset_uploads: AssetUploadsTable;
+  content_keys: ContentKeysTable;
+  post_changes: PostChangesTable;
+  post_changes_horizon: PostChangesHorizonTable;
 }
 
 export type DomainRow = Selectable<DomainsTable>;
@@ -189,3 +231,4 @@ export type ColumnDefRow = Selectable<ColumnDefsTable>;
 export type IdpAccountRow = Selectable<IdpAccountsTable>;
 export type AssetRow = Selectable<AssetsTable>;
 export type AssetUploadRow = Selectable<AssetUploadsTable>;
+export type ContentKeyRow = Selectable<ContentKeysTable>;
