@@ -24,6 +24,7 @@ import { createStorage } from './plugins/app/storage/create-storage.js';
 import type { Storage } from './plugins/app/storage/storage.js';
 import uploadSweeper, { type UploadSweeperOptions } from './plugins/app/upload-sweeper.js';
 import cmsApi from './routes/cms/index.js';
+import feedRoutes, { type FeedsOptions } from './routes/feeds/index.js';
 import { DEFAULT_BODY_LIMIT } from './routes/body-limits.js';
 import storageRedirectRoutes from './routes/storage-redirect.js';
 import systemRoutes from './routes/system.js';
@@ -42,6 +43,8 @@ export interface AppOptions {
   sweepUploads?: UploadSweeperOptions;
   /** Told of every route as it is registered (the tests list the routes with it). */
   onRoute?: (route: RouteOptions) => void;
+  /** The feeds' settings that tests change (a smaller sitemap page). */
+  feeds?: Pick<FeedsOptions, 'sitemapPageSize'>;
 }
 
 /** The web app's sign-in callback route (apps/web/src/config/paths.ts). */
@@ -158,6 +161,7 @@ export async function buildApp(options: AppOptions) {
     rateLimit: { perMinute: env.RATE_LIMIT_PER_MINUTE, redis },
     exactSearchTotal: env.SEARCH_EXACT_TOTAL,
   });
+  await app.register(feedRoutes, { publicUrl: env.PUBLIC_URL, ...options.feeds });
   if (storage.publicReadsThroughServer) await app.register(storageRedirectRoutes);
   if (options.webRoot) {
     const origins = { authority: new URL(authority).origin, uploads: await uploadOrigin(storage, env) };

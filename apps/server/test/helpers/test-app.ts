@@ -23,7 +23,7 @@ export interface TestDomain {
  * objects and their signing secret) is a temporary one, removed on close.
  */
 export async function createTestContext(
-  options: Pick<AppOptions, 'storage' | 'onRoute'> & {
+  options: Pick<AppOptions, 'storage' | 'onRoute' | 'feeds'> & {
     env?: Record<string, string>;
     /** A database handle of the test's own (made with other settings); the file's own otherwise. */
     database?: { db: Db; drop: () => Promise<void> };
@@ -40,7 +40,14 @@ export async function createTestContext(
     LOG_LEVEL: 'silent',
     ...options.env,
   });
-  const app = await buildApp({ env, db, logger: false, storage: options.storage, onRoute: options.onRoute });
+  const app = await buildApp({
+    env,
+    db,
+    logger: false,
+    storage: options.storage,
+    onRoute: options.onRoute,
+    feeds: options.feeds,
+  });
   await app.ready();
   return new TestContext(app, db, idp, dataDir, async () => {
     await app.close();

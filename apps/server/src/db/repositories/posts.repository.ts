@@ -71,7 +71,7 @@ export interface TagRefRow {
  * Each tag is its own lookup by primary key: as a join, the planner hashes the whole (small) tags
  * table for every row, eight times slower at 500 tags (docs/performance.md).
  */
-function tagsOfPost() {
+export function tagsOfPost() {
   return sql<TagRefRow[]>`coalesce((
     select json_agg((select json_build_object('id', t.id, 'slug', t.slug, 'display_name', t.display_name)
                      from tags t where t.id = pt.tag_id)

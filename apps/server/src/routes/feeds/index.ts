@@ -1,0 +1,116 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  countPublishedPosts,
+  findFeedDomain,
+  latestPublishedPosts,
+  publishedPostsPage,
+  type FeedDomain,
+} from '../../db/repositories/feed-posts.repository.js';
+import { AppError, conflict } from '../../lib/app-error.js';
+import { feedAccess } from './feed-access.js';
+import { cacheControlFor, FEED_CACHE_CONTROL, feedEtag, matchesIfNoneMatch } from './feed-cache.js';
+import { feedDocument, type AddressedDomain } from './feed-documents.js';
+import { sitemapIndexDocument, urlSetDocument } from './sitemap-documents.js';
+
+/** How many posts a feed holds (issue 20). */
+export const FEED_POST_LIMIT = 50;
+/** The sitemaps.org limit of URLs per sitemap; past it, sitemap.xml becomes an index of pages. */
+export const SITEMAP_PAGE_SIZE = 50_000;
+
+export interface FeedsOptions {
+  /** The server's public address, for the feeds' own links and the sitemap index's pages. */
+  publicUrl: string;
+  /** Cache-Control of a public answer; an answer read with a key is private (feed-cache.ts). */
+  cacheControl?: string;
+  /** Lowered by tests to reach a sitemap index with a few posts. */
+  sitemapPageSize?: number;
+}
+
+const CONTENT_TYPES = {
+  rss: 'application/rss+xml; charset=utf-8',
+  atom: 'application/atom+xml; charset=utf-8',
+  sitemap: 'application/xml; charset=utf-8',
+} as const;
+
+type FeedFile = { kind: 'rss' | 'atom' | 'sitemap' } | { kind: 'sitemap-page'; page: number };
+
+/** The file a path names, or undefined. Pages count from 1; a leading zero is another file. */
+function parseFile(file: string): FeedFile | undefined {
+  if (file === 'rss.xml') return { kind: 'rss' };
+  if (file === 'atom.xml') return { kind: 'atom' };
+  if (file === 'sitemap.xml') return { kind: 'sitemap' };
+  const page = /^sitemap-([1-9]\d{0,5})\.xml$/.exec(file)?.[1];
+  return page === undefined ? undefined : { kind: 'sitemap-page', page: Number(page) };
+}
+
+const noSuchFeed = () =>
+  new AppError(
+    404,
+    ['There is no such feed; a domain has rss.xml, atom.xml and sitemap.xml'],
+    'There is no feed at this address.',
+  );
+const noSuchDomain = () =>
+  new AppError(404, ['No domain has this host name'], 'There is no feed at this address.');
+
+function assertPostAddress(domain: FeedDomain): asserts domain is AddressedDomain {
+  if (domain.postUrl === null) {
+    throw conflict(
+      `The domain ${domain.domain} has no post address set, so its posts have no links; set one with ` +
+        `\`masthead domain set ${domain.domain} --post-url 'https://…/{slug}'\` or PUT /cms/domain/settings`,
+    );
+  }
+}
+
+/**
+ * The domains' feeds and sitemaps (issue 20): public endpoints in a tree of their own (STYLE §13),
+ * read with a content key in the query unless the domain made its feeds public. A revalidation
+ * costs one statement (the domain with its list version) and, with a key, the key's lookup.
+ */
+export default async function feedRoutes(app: FastifyInstance, options: FeedsOptions) {
+  const baseCacheControl = options.cacheControl ?? FEED_CACHE_CONTROL;
+  const pageSize = options.sitemapPageSize ?? SITEMAP_PAGE_SIZE;
+  const publicUrl = options.publicUrl.replace(/\/+$/, '');
+
+  app.get<{ Params: { domain: string; file: string }; Querystring: Record<string, unknown> }>(
+    '/feeds/:domain/:file',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const file = parseFile(request.params.file);
+      if (file === undefined) throw noSuchFeed();
+      const host = request.params.domain;
+      if (host.length > 253 || host.includes('\u0000')) throw noSuchDomain();
+      const domain = await findFeedDomain(app.db, host);
+      if (domain === undefined) throw noSuchDomain();
+      const key = request.query.key;
+      const access = await feedAccess(app.db, domain, key);
+      assertPostAddress(domain);
+
+      const base = `${publicUrl}/feeds/${encodeURIComponent(domain.domain)}`;
+      // The sitemap index links its pages with the key that read it: a crawler follows them as they are.
+      const keyQuery = access === 'key' ? `?key=${encodeURIComponent(String(key))}` : '';
+      const etag = feedEtag(domain, [publicUrl, request.params.file, pageSize, keyQuery]);
+      reply.headers({
+        etag,
+        'cache-control': cacheControlFor(baseCacheControl, access),
+        'content-type': CONTENT_TYPES[file.kind === 'sitemap-page' ? 'sitemap' : file.kind],
+      });
+      if (matchesIfNoneMatch(request, etag)) return reply.code(304).send();
+
+      if (file.kind === 'rss' || file.kind === 'atom') {
+        const posts = await latestPublishedPosts(app.db, domain.id, FEED_POST_LIMIT);
+        const links = { rss: `${base}/rss.xml`, atom: `${base}/atom.xml` };
+        return reply.send(feedDocument(file.kind, domain, posts, links));
+      }
+      const total = await countPublishedPosts(app.db, domain.id);
+      const pages = Math.max(1, Math.ceil(total / pageSize));
+      if (file.kind === 'sitemap' && pages > 1) {
+        const pageUrls = Array.from({ length: pages }, (_, i) => `${base}/sitemap-${i + 1}.xml${keyQuery}`);
+        return reply.send(sitemapIndexDocument(pageUrls));
+      }
+      const page = file.kind === 'sitemap-page' ? file.page : 1;
+      if (page > pages) throw noSuchFeed();
+      const posts = await publishedPostsPage(app.db, domain.id, (page - 1) * pageSize, pageSize);
+      return reply.send(urlSetDocument(domain.postUrl, posts));
+    },
+  );
+}
