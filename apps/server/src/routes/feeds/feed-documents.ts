@@ -13,19 +13,20 @@ function siteUrl(pattern: string) {
   return new URL(pattern.replaceAll('{slug}', 'slug')).origin + '/';
 }
 
-function categoriesOf(post: FeedPostRow): Category[] {
+function categoriesOf(post: FeedPostRow, format: FeedFormat): Category[] {
   const named = [
     ...(post.category_slug !== null
       ? [{ slug: post.category_slug, name: post.category_display_name ?? post.category_slug }]
       : []),
     ...post.tags.map((tag) => ({ slug: tag.slug, name: tag.display_name })),
   ];
-  // RSS writes `name` as text; Atom writes `term` and `label` as attributes (feed-text.ts).
-  return named.map(({ slug, name }) => ({
-    name: xmlText(name),
-    term: attributeText(slug) ?? encodeURIComponent(slug),
-    label: attributeText(name),
-  }));
+  // RSS writes `name` as text. Atom writes `term` and, from `name`, `label` as attributes, which
+  // `feed` leaves `<` in (feed-text.ts): a label that holds one is left out, and readers show the term.
+  return named.map(({ slug, name }) =>
+    format === 'rss'
+      ? { name: xmlText(name) }
+      : { term: attributeText(slug) ?? encodeURIComponent(slug), name: attributeText(name) },
+  );
 }
 
 /**
@@ -59,7 +60,7 @@ export function feedDocument(
       date: post.published_at ?? post.updated_at,
       description: post.short_description ? htmlText(post.short_description) : undefined,
       author: [{ name: xmlText(post.written_by) }],
-      category: categoriesOf(post),
+      category: categoriesOf(post, format),
     });
   }
   return format === 'rss' ? feed.rss2() : feed.atom1();

@@ -52,6 +52,13 @@ const noSuchFeed = () =>
 const noSuchDomain = () =>
   new AppError(404, ['No domain has this host name'], 'There is no feed at this address.');
 
+const nothingPublished = () =>
+  new AppError(
+    404,
+    ['The domain has no published posts yet, so its sitemap is empty'],
+    'There is no sitemap until a post is published.',
+  );
+
 function assertPostAddress(domain: FeedDomain): asserts domain is AddressedDomain {
   if (domain.postUrl === null) {
     throw conflict(
@@ -110,6 +117,8 @@ export default async function feedRoutes(app: FastifyInstance, options: FeedsOpt
       const page = file.kind === 'sitemap-page' ? file.page : 1;
       if (page > pages) throw noSuchFeed();
       const posts = await publishedPostsPage(app.db, domain.id, (page - 1) * pageSize, pageSize);
+      // The protocol's urlset holds at least one url (and the library writes none empty).
+      if (posts.length === 0) throw nothingPublished();
       return reply.send(urlSetDocument(domain.postUrl, posts));
     },
   );
