@@ -1,5 +1,5 @@
-import { JSDOM } from 'jsdom';
 import { XMLParser } from 'fast-xml-parser';
+import { SaxesParser } from 'saxes';
 import type { Db } from '../../src/db/database.js';
 import { insertContentKey } from '../../src/db/repositories/content-keys.repository.js';
 import { insertTaxonomy } from '../../src/db/repositories/taxonomy.repository.js';
@@ -73,15 +73,18 @@ export function insertCategory(db: Db, domainId: string, slug: string, displayNa
   return insertTaxonomy(db, 'categories', { domainId, slug, displayName });
 }
 
-const { DOMParser } = new JSDOM('').window;
-
 /**
- * Whether the text is well-formed XML, by a strict parser (jsdom's, saxes): fast-xml-parser's
+ * Whether the text is well-formed XML 1.0, by a conforming parser (saxes, jsdom's): fast-xml-parser's
  * validator lets `<` in attributes and control characters through.
  */
 export function isWellFormedXml(xml: string) {
-  const document = new DOMParser().parseFromString(xml, 'application/xml');
-  return document.getElementsByTagName('parsererror').length === 0;
+  const parser = new SaxesParser({ xmlns: true });
+  let wellFormed = true;
+  parser.on('error', () => {
+    wellFormed = false;
+  });
+  parser.write(xml).close();
+  return wellFormed;
 }
 
 const parser = new XMLParser({

@@ -78,13 +78,15 @@ export default async function feedRoutes(app: FastifyInstance, options: FeedsOpt
   const pageSize = options.sitemapPageSize ?? SITEMAP_PAGE_SIZE;
   const publicUrl = options.publicUrl.replace(/\/+$/, '');
 
-  app.get<{ Params: { domain: string; file: string }; Querystring: Record<string, unknown> }>(
-    '/feeds/:domain/:file',
+  // A wildcard rather than /feeds/:domain/:file: the router refuses parameters longer than 100
+  // characters, and a host name may have 253. Every other path under /feeds is a 404 here too.
+  app.get<{ Params: { '*': string }; Querystring: Record<string, unknown> }>(
+    '/feeds/*',
     { schema: { hide: true } },
     async (request, reply) => {
-      const file = parseFile(request.params.file);
+      const [host = '', fileName = '', ...rest] = request.params['*'].split('/');
+      const file = rest.length === 0 ? parseFile(fileName) : undefined;
       if (file === undefined) throw noSuchFeed();
-      const host = request.params.domain;
       if (host.length > 253 || host.includes('\u0000')) throw noSuchDomain();
       const domain = await findFeedDomain(app.db, host);
       if (domain === undefined) throw noSuchDomain();
@@ -95,7 +97,7 @@ export default async function feedRoutes(app: FastifyInstance, options: FeedsOpt
       const base = `${publicUrl}/feeds/${encodeURIComponent(domain.domain)}`;
       // The sitemap index links its pages with the key that read it: a crawler follows them as they are.
       const keyQuery = access === 'key' ? `?key=${encodeURIComponent(String(key))}` : '';
-      const etag = feedEtag(domain, [publicUrl, request.params.file, pageSize, keyQuery]);
+      const etag = feedEtag(domain, [publicUrl, fileName, pageSize, keyQuery]);
       reply.headers({
         etag,
         'cache-control': cacheControlFor(baseCacheControl, access),
