@@ -1,9 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { deleteContentKey } from '../../src/db/repositories/content-keys.repository.js';
 import { createTestContext, type TestContext, type TestDomain } from '../helpers/test-app.js';
 import { contentKeyOf, insertTestPost, parseXml, setFeedSettings } from './feed-fixtures.js';
 
 // Who may read a domain's feeds, and how the answers are cached (routes/feeds, decision 041).
+
+// The post reads, counted: a revalidation must answer without them.
+vi.mock('../../src/db/repositories/feed-posts.repository.js', async (importOriginal) => {
+  const original =
+    await importOriginal<typeof import('../../src/db/repositories/feed-posts.repository.js')>();
+  return {
+    ...original,
+    latestPublishedPosts: vi.fn(original.latestPublishedPosts),
+    publishedPostsPage: vi.fn(original.publishedPostsPage),
+    countPublishedPosts: vi.fn(original.countPublishedPosts),
+  };
+});
+const postReads = await import('../../src/db/repositories/feed-posts.repository.js');
+const readCalls = () =>
+  [postReads.latestPublishedPosts, postReads.publishedPostsPage, postReads.countPublishedPosts]
+    .map((fn) => vi.mocked(fn).mock.calls.length)
+    .reduce((a, b) => a + b, 0);
 let ctx: TestContext;
 
 beforeAll(async () => {
@@ -160,6 +177,19 @@ describe('GET /feeds/:domain/:file caching', () => {
       ['rss.xml', 'atom.xml'].map(async (file) => (await get(domain, file, { key })).headers.etag),
     );
     expect(tags[0]).not.toBe(tags[1]);
+  });
+
+  it('should answer 304 without reading a post', async () => {
+    const domain = await privateDomain();
+    const { key } = await contentKeyOf(ctx.db, domain.id);
+    for (const file of ['rss.xml', 'atom.xml', 'sitemap.xml']) {
+      const before = readCalls();
+      const etag = (await get(domain, file, { key })).headers.etag as string;
+      expect(readCalls()).toBeGreaterThan(before);
+      const read = readCalls();
+      expect((await get(domain, file, { key, ifNoneMatch: etag })).statusCode).toBe(304);
+      expect(readCalls()).toBe(read);
+    }
   });
 
   it('should never answer 304 to a request it would refuse', async () => {
