@@ -1,11 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import {
-  ContentKeyInput,
-  ContentKeyList,
-  DomainQuery,
-  IdParams,
-  NewContentKey,
-} from '@masthead/contract';
+import { ContentKeyInput, ContentKeyList, DomainQuery, IdParams, NewContentKey } from '@masthead/contract';
 import type { FastifyInstance } from 'fastify';
 import { deleteContentKey, listContentKeys } from '../../../db/repositories/content-keys.repository.js';
 import { badRequest, notFound } from '../../../lib/app-error.js';
