@@ -223,3 +223,12 @@ describe('content keys in the OpenAPI document', () => {
     expect(Object.keys(document.paths['/cms/domain/settings'] ?? {}).sort()).toEqual(['get', 'put']);
   });
 });
+
+describe('POST /cms/content-keys at its largest', () => {
+  it('should take 20 origins of four-byte characters and a 200-character name', async () => {
+    const origins = Array.from({ length: 20 }, (_, i) => `https://${'😀'.repeat(40)}${i}.example`);
+    const response = await create({ name: '😀'.repeat(100), origins });
+    expect(response.statusCode, response.body.slice(0, 200)).toBe(201);
+    expect((response.json() as { origins: string[] }).origins).toHaveLength(20);
+  });
+});
