@@ -30,7 +30,7 @@ function parseOnOff(value: string): boolean {
 
 export const domainSetCommand: Command = {
   name: 'domain set',
-  synopsis: '<domain> [--post-url <pattern>|none] [--public-feeds on|off]',
+  synopsis: '<domain> [--post-url <pattern>] [--public-feeds on|off]',
   summary: "set a domain's post address pattern and whether its feeds are public",
   description:
     'Sets what the delivery API and the feeds show of the domain. --post-url is the address of a post\n' +
