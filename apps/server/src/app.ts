@@ -23,6 +23,7 @@ import storagePlugin from './plugins/app/storage/index.js';
 import { createStorage } from './plugins/app/storage/create-storage.js';
 import type { Storage } from './plugins/app/storage/storage.js';
 import uploadSweeper, { type UploadSweeperOptions } from './plugins/app/upload-sweeper.js';
+import deliveryApi from './routes/api/v1/index.js';
 import cmsApi from './routes/cms/index.js';
 import { DEFAULT_BODY_LIMIT } from './routes/body-limits.js';
 import storageRedirectRoutes from './routes/storage-redirect.js';
@@ -157,6 +158,11 @@ export async function buildApp(options: AppOptions) {
     prefix: '/cms',
     rateLimit: { perMinute: env.RATE_LIMIT_PER_MINUTE, redis },
     exactSearchTotal: env.SEARCH_EXACT_TOTAL,
+  });
+  await app.register(deliveryApi, {
+    prefix: '/api/v1',
+    cacheControl: env.DELIVERY_CACHE_CONTROL,
+    rateLimit: { perMinute: env.DELIVERY_RATE_LIMIT_PER_MINUTE, redis },
   });
   if (storage.publicReadsThroughServer) await app.register(storageRedirectRoutes);
   if (options.webRoot) {

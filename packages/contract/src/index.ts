@@ -8,3 +8,4 @@ export * from './column-def.js';
 export * from './blog.js';
 export * from './workflow.js';
 export * from './asset.js';
+export * from './delivery.js';

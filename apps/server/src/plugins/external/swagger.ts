@@ -17,7 +17,12 @@ export default fp(async function openapi(app: FastifyInstance, options: { public
       },
       servers: [{ url: options.publicUrl }],
       components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // The delivery API (/api/v1) reads with a domain's content key, in the header or the query.
+          contentKeyBearer: { type: 'http', scheme: 'bearer', description: 'A content key (mhk_…)' },
+          contentKeyQuery: { type: 'apiKey', in: 'query', name: 'key', description: 'A content key (mhk_…)' },
+        },
       },
     },
     hideUntagged: true,
