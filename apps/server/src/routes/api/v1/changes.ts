@@ -9,7 +9,7 @@ import {
 } from '../../../db/repositories/post-changes.repository.js';
 import { AppError } from '../../../lib/app-error.js';
 import type { DeliveryAnswers } from './answers.js';
-import { decodeCursor, encodeCursor, isStart, START } from './changes-cursor.js';
+import { decodeCursor, encodeCursor, isStart, START, type DeliveryCursor } from './changes-cursor.js';
 import { deliveryErrors, deliverySecurity, DELIVERY_TAG } from './route-schemas.js';
 
 const gone = () =>
@@ -21,15 +21,27 @@ const gone = () =>
     'The changes cursor has expired; read the changes again from the start.',
   );
 
+const samePlace = (a: ChangeCursor, b: ChangeCursor) => a.xid === b.xid && a.seq === b.seq;
+
 /**
- * Refuses a cursor whose changes are no longer all there: one before the domain's horizon (the
- * changes it would need were compacted) or at or past the next transaction id (from another
- * timeline: a restore or another cluster).
+ * Refuses a cursor whose changes are no longer all there (410). Compaction (post-changes.repository)
+ * removes superseded changes and deletes older than the retention, and moves the domain's horizon
+ * to the last one it removed: a reader whose cursor lies before it may have missed a delete of a
+ * post it has seen. A reader that started from the start read only what compaction kept, so it
+ * misses nothing below the horizon: its cursors there carry the horizon they were given under, and
+ * stay good until the horizon moves again. A cursor at or past the next transaction id comes from
+ * another timeline (a restore, another cluster).
  */
-async function checkCursor(app: FastifyInstance, domainId: string, cursor: ChangeCursor) {
-  const [horizon, next] = await Promise.all([readHorizon(app.db, domainId), nextTransactionId(app.db)]);
-  if (BigInt(cursor.xid) >= BigInt(next)) throw gone();
-  if (horizon && isBefore(cursor, horizon)) throw gone();
+async function checkCursor(app: FastifyInstance, cursor: DeliveryCursor, horizon: ChangeCursor | undefined) {
+  if (BigInt(cursor.xid) >= BigInt(await nextTransactionId(app.db))) throw gone();
+  if (cursor.horizon) {
+    if (!horizon || !samePlace(cursor.horizon, horizon)) throw gone();
+  } else if (horizon && isBefore(cursor, horizon)) throw gone();
+}
+
+/** The cursor after a change: marked with the horizon while below it (see checkCursor). */
+function cursorAfter(place: ChangeCursor, horizon: ChangeCursor | undefined): DeliveryCursor {
+  return horizon && isBefore(place, horizon) ? { ...place, horizon } : place;
 }
 
 export default async function changesRoutes(app: FastifyInstance, options: { answers: DeliveryAnswers }) {
@@ -53,7 +65,8 @@ export default async function changesRoutes(app: FastifyInstance, options: { ans
       const access = request.contentKey!;
       const { since, limit } = request.query;
       const cursor = since === undefined ? START : decodeCursor(since);
-      if (!isStart(cursor)) await checkCursor(app, access.domainId, cursor);
+      const horizon = await readHorizon(app.db, access.domainId);
+      if (!isStart(cursor)) await checkCursor(app, cursor, horizon);
       const rows = await readChanges(app.db, access.domainId, isStart(cursor) ? null : cursor, limit);
       const last = rows.at(-1);
       return options.answers.fresh(request, reply, {
@@ -63,7 +76,7 @@ export default async function changesRoutes(app: FastifyInstance, options: { ans
           slug: row.slug,
           at: row.at.toISOString(),
         })),
-        next: last ? encodeCursor({ xid: last.xid, seq: last.seq }) : encodeCursor(cursor),
+        next: encodeCursor(last ? cursorAfter({ xid: last.xid, seq: last.seq }, horizon) : cursor),
       });
     },
   );
