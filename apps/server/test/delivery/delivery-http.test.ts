@@ -170,6 +170,23 @@ describe('CORS', () => {
   });
 });
 
+describe('other methods', () => {
+  it('should answer an OPTIONS that is no preflight, and a POST, with the error body', async () => {
+    const w = await deliveryWorld(ctx);
+    const options = await ctx.app.inject({ method: 'OPTIONS', url: '/api/v1/posts' });
+    expectError(options, 404);
+    expectError(await w.read('/posts', { method: 'POST', payload: {} }), 404);
+  });
+
+  it('should answer HEAD like GET, without a body', async () => {
+    const w = await deliveryWorld(ctx);
+    const res = await w.read('/posts', { method: 'HEAD' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers.etag).toBe((await w.read('/posts')).headers.etag);
+    expect(res.body).toBe('');
+  });
+});
+
 describe('unknown paths', () => {
   let app: FastifyInstance;
   beforeAll(async () => {

@@ -76,7 +76,11 @@ export default async function deliveryApi(app: FastifyInstance, options: Deliver
   // preflight needs no key and costs no lookup (decision 040).
   await app.register(cors, {
     delegator: (request: FastifyRequest, callback) => {
-      if (request.method === 'OPTIONS') return callback(null, PREFLIGHT);
+      if (request.method === 'OPTIONS') {
+        // An OPTIONS that is no preflight gets the router's 404, with the error body.
+        const preflight = request.headers['access-control-request-method'] !== undefined;
+        return callback(null, preflight ? PREFLIGHT : { origin: false });
+      }
       const origins = originsOf(request.contentKey?.origins ?? []);
       callback(null, { origin: origins.length > 0 ? origins : false, exposedHeaders: EXPOSED_HEADERS });
     },
