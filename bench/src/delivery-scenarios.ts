@@ -42,6 +42,7 @@ export async function prepareDelivery(db: Db, data: Dataset): Promise<DeliveryDa
     select slug from posts where domain_id = ${data.domainId} and published order by random() limit 1000`.execute(
     db,
   );
+  if (rows.length === 0) throw new Error(`${data.host} has no published post for the delivery scenarios`);
   return { key: made.key, tagSlug: tag.slug, slugPool: rows.map((r) => r.slug) };
 }
 
