@@ -24,6 +24,7 @@ import { createStorage } from './plugins/app/storage/create-storage.js';
 import type { Storage } from './plugins/app/storage/storage.js';
 import uploadSweeper, { type UploadSweeperOptions } from './plugins/app/upload-sweeper.js';
 import deliveryApi from './routes/api/v1/index.js';
+import changesCompactor from './plugins/app/changes-compactor.js';
 import cmsApi from './routes/cms/index.js';
 import { DEFAULT_BODY_LIMIT } from './routes/body-limits.js';
 import storageRedirectRoutes from './routes/storage-redirect.js';
@@ -41,6 +42,8 @@ export interface AppOptions {
   storage?: Storage;
   /** Sweep unregistered uploads in the background; off when absent (tests call the sweep themselves). */
   sweepUploads?: UploadSweeperOptions;
+  /** Compact the delivery API's old changes in the background; off when absent. */
+  compactChanges?: { everyMs: number };
   /** Told of every route as it is registered (the tests list the routes with it). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -131,6 +134,12 @@ export async function buildApp(options: AppOptions) {
     isPublicAsset: async (key) => (await findPublicAssetByKey(app.db, key)) !== undefined,
   });
   if (options.sweepUploads) await app.register(uploadSweeper, options.sweepUploads);
+  if (options.compactChanges) {
+    await app.register(changesCompactor, {
+      everyMs: options.compactChanges.everyMs,
+      keepDays: env.CHANGES_RETENTION_DAYS,
+    });
+  }
   if (!env.OIDC_REQUIRE_VERIFIED_EMAIL) {
     app.log.warn(
       'OIDC_REQUIRE_VERIFIED_EMAIL=false: memberships follow the e-mail in access tokens whether or not the identity provider verified it, so anyone who can set their own e-mail there can take the rights of a member',

@@ -65,6 +65,7 @@ async function main() {
     db: opened.db,
     webRoot: WEB_ROOT,
     sweepUploads: { everyMs: SWEEP_EVERY_MS },
+    compactChanges: { everyMs: SWEEP_EVERY_MS },
   });
   // `masthead backup` asks a running server for the backup of the PGlite database it holds.
   const stopBackups = opened.whileStill

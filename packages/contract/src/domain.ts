@@ -29,3 +29,25 @@ export const UserInfo = Type.Object(
   { title: 'UserInfo' },
 );
 export type UserInfo = Static<typeof UserInfo>;
+
+/** The longest post address pattern the database keeps. */
+export const MAX_POST_URL_LENGTH = 2000;
+
+/**
+ * A domain's delivery settings. `postUrl` is the pattern of a post's address on the website, with
+ * `{slug}` after the host (e.g. https://blog.example.com/posts/{slug}); null: the domain has none.
+ * `publicFeeds`: whether its RSS, Atom and sitemap files need no content key.
+ */
+export const DomainSettings = Type.Object(
+  {
+    postUrl: Type.Union([Type.String({ maxLength: MAX_POST_URL_LENGTH }), Type.Null()], {
+      description: 'e.g. https://blog.example.com/posts/{slug}; null clears it',
+    }),
+    publicFeeds: Type.Boolean(),
+  },
+  { title: 'DomainSettings' },
+);
+export type DomainSettings = Static<typeof DomainSettings>;
+
+export const POST_URL_MESSAGE =
+  'must be an http(s) address with {slug} after the host, such as https://blog.example.com/posts/{slug}';

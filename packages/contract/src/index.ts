@@ -9,3 +9,4 @@ export * from './blog.js';
 export * from './workflow.js';
 export * from './asset.js';
 export * from './delivery.js';
+export * from './content-key.js';

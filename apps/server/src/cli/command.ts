@@ -36,6 +36,8 @@ export type Task = (context: CommandContext) => Promise<void>;
 export interface OptionSpec {
   type: 'string' | 'boolean';
   short?: string;
+  /** The option may be given more than once; its value is then the list, in order. */
+  multiple?: boolean;
   /** The placeholder shown in the help, e.g. 'display name' for `--name <display name>`. */
   valueName?: string;
   description: string;
@@ -43,7 +45,7 @@ export interface OptionSpec {
 
 export interface ParsedArgs {
   positionals: string[];
-  values: Record<string, string | boolean | undefined>;
+  values: Record<string, string | boolean | string[] | undefined>;
 }
 
 export interface Command {

@@ -2,6 +2,7 @@ import { backupCommand, restoreCommand } from './backup.command.js';
 import type { CommandEntry } from './command.js';
 import { domainCommands } from './domain.command.js';
 import { fieldsCommands } from './fields.command.js';
+import { keyCommands } from './key.command.js';
 import { keysCommands } from './keys.command.js';
 import { memberCommands } from './member.command.js';
 import { migrateCommand } from './migrate.command.js';
@@ -12,6 +13,7 @@ import { userCommands } from './user.command.js';
 export const COMMANDS: readonly CommandEntry[] = [
   domainCommands,
   memberCommands,
+  keyCommands,
   userCommands,
   keysCommands,
   fieldsCommands,

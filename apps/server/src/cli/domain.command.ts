@@ -4,6 +4,7 @@ import { isUniqueViolation } from '../lib/pg-errors.js';
 import { parseDisplayName, parseHostName } from './arguments.js';
 import { InputError } from './cli-error.js';
 import type { Command, CommandGroup } from './command.js';
+import { domainSetCommand } from './domain-set.command.js';
 import { formatTable } from './format-table.js';
 import { counted, requireKnownDomain } from './known-domain.js';
 
@@ -103,5 +104,5 @@ const remove: Command = {
 export const domainCommands: CommandGroup = {
   name: 'domain',
   summary: 'Manages the websites ("domains") that Masthead serves',
-  commands: [add, list, remove],
+  commands: [add, list, remove, domainSetCommand],
 };

@@ -25,7 +25,11 @@ function commandInvocation(command: Command, args: string[]): Invocation {
   const options: ParseArgsConfig['options'] = Object.fromEntries(
     Object.entries(command.options).map(([name, spec]) => [
       name,
-      spec.short ? { type: spec.type, short: spec.short } : { type: spec.type },
+      {
+        type: spec.type,
+        ...(spec.short ? { short: spec.short } : {}),
+        ...(spec.multiple ? { multiple: true } : {}),
+      },
     ]),
   );
   let parsed: ReturnType<typeof parseArgs>;

@@ -12,8 +12,9 @@ export function topUsage(entries: readonly CommandEntry[]): string {
   return [
     'Usage: masthead <command> [arguments]',
     '',
-    "Manages Masthead's domains, members, custom fields, and the built-in sign-in's accounts and keys,",
-    'migrates the database, recounts the post counters, and backs up and restores the embedded one.',
+    "Manages Masthead's domains and their settings, members, content keys, custom fields, and the",
+    "built-in sign-in's accounts and keys, migrates the database, recounts the post counters, and backs",
+    'up and restores the embedded one.',
     'It reads the same environment as the server (DATABASE_URL, or PGlite in DATA_DIR) and refuses to',
     "open PGlite's data folder while the server is running on it (a backup then asks the server to",
     'write it).',
@@ -43,7 +44,7 @@ export function groupUsage(group: CommandGroup): string {
 function optionLabel(name: string, spec: Command['options'][string]) {
   const short = spec.short ? `-${spec.short}, ` : '';
   const value = spec.type === 'string' ? ` <${spec.valueName ?? 'value'}>` : '';
-  return `${short}--${name}${value}`;
+  return `${short}--${name}${value}${spec.multiple ? '...' : ''}`;
 }
 
 export function commandUsage(command: Command): string {

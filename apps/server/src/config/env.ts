@@ -94,6 +94,11 @@ const EnvSchema = z.object({
     .regex(/^[\x20-\x7e]{1,200}$/, 'must be 1 to 200 printable ASCII characters')
     .default('public, max-age=60, stale-while-revalidate=300'),
   /**
+   * How long the delivery API's changes keep every step (issue 20, decision 038); older ones are
+   * compacted to the last state of each post, and a cursor from before then gets 410.
+   */
+  CHANGES_RETENTION_DAYS: z.coerce.number().int().min(30).max(3650).default(30),
+  /**
    * Redis for the rate limits (per user, failed sign-ins), shared by every process and server;
    * without it each process counts in its own memory (decision 034).
    */

@@ -1,6 +1,7 @@
 import { Migrator, sql, type Kysely } from 'kysely';
 import type { Database } from './tables/database.table.js';
 import { migrationProvider } from './migrations/index.js';
+import { restartChangesIfForeign } from './repositories/post-changes.repository.js';
 
 /** Runs every pending migration; throws with the failing migration's name. */
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
@@ -19,5 +20,8 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
     const cause = error instanceof Error ? error.message : String(error);
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${cause}`, { cause: error });
   }
+  // A dump restored into another cluster brings transaction ids this one has not reached, which
+  // would put the delivery API's changes out of order (post-changes.repository).
+  await restartChangesIfForeign(db);
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

@@ -11,6 +11,9 @@ export const DEFAULT_BODY_LIMIT = 16 * KB;
 /** An asset's registration or new description: 1,000 characters, and a key and a file name of 1,024. */
 export const ASSET_BODY_LIMIT = 32 * KB;
 
+/** A content key: a name of 200 characters and 20 origins of 300, four bytes each at worst. */
+export const CONTENT_KEY_BODY_LIMIT = 32 * KB;
+
 /** Up to 100 host names of up to 253 characters. */
 export const DOMAIN_LIST_BODY_LIMIT = 64 * KB;
 

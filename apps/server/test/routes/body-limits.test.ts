@@ -47,6 +47,9 @@ describe('body limits per route', () => {
     ['POST', '/cms/assets/list', 32 * KB],
     ['PUT', `/cms/assets/list/${ID}`, 32 * KB],
     ['POST', '/cms/domain/info/all', 64 * KB],
+    ['POST', '/cms/content-keys', 32 * KB],
+    ['DELETE', `/cms/content-keys/${ID}`, 16 * KB],
+    ['PUT', '/cms/domain/settings', 16 * KB],
     ['POST', '/cms/blogs/info', 8 * MB],
     ['PUT', `/cms/blogs/info/${ID}`, 8 * MB],
   ] as const)('%s %s should refuse a body one byte over %i bytes with 413', async (method, path, limit) => {

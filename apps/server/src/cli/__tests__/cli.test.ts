@@ -63,7 +63,7 @@ describe('masthead command line', { timeout: 60_000 }, () => {
         '2026-11-23T1500-assets\n' +
         '2026-12-01T1500-post-counts\n2026-12-02T1500-search-words\n2026-12-02T1600-search-inline\n' +
         '2026-12-03T1500-posts-autovacuum\n2026-12-04T1500-search-words-by-domain\n2026-12-05T1500-list-versions\n' +
-        '2026-12-06T1500-upload-staging\n',
+        '2026-12-06T1500-upload-staging\n2026-12-07T1500-delivery\n',
     );
 
     const second = await masthead('migrate');
@@ -308,6 +308,13 @@ describe('masthead command line', { timeout: 60_000 }, () => {
     [['domain', 'add', '-h'], 'Usage: masthead domain add <domain> --name <display name>'],
     [['domain', 'list', '--help'], 'Usage: masthead domain list'],
     [['domain', 'remove', '--help'], 'Usage: masthead domain remove <domain>'],
+    [
+      ['domain', 'set', '--help'],
+      'Usage: masthead domain set <domain> [--post-url <pattern>] [--public-feeds on|off]',
+    ],
+    [['key', '--help'], 'Usage: masthead key <command> [arguments]'],
+    [['key', 'list', '--help'], 'Usage: masthead key list <domain>'],
+    [['key', 'revoke', '--help'], 'Usage: masthead key revoke <domain> <id>'],
     [['member', '--help'], 'Usage: masthead member <command> [arguments]'],
     [['member', 'add', '--help'], 'Usage: masthead member add <email> <domain> [--role author|editor|admin]'],
     [['member', 'remove', '--help'], 'Usage: masthead member remove <email> <domain>'],
@@ -335,6 +342,10 @@ describe('masthead command line', { timeout: 60_000 }, () => {
       'domain add',
       'domain list',
       'domain remove',
+      'domain set',
+      'key add',
+      'key list',
+      'key revoke',
       'member add',
       'member remove',
       'member list',

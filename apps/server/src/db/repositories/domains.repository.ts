@@ -35,6 +35,41 @@ export function deleteDomain(db: Db, host: string) {
   return db.deleteFrom('domains').where('domain', '=', host.toLowerCase()).executeTakeFirst();
 }
 
+export function findDomainSettings(db: Db, domainId: string) {
+  return db
+    .selectFrom('domains')
+    .select(['post_url', 'public_feeds'])
+    .where('id', '=', domainId)
+    .executeTakeFirst();
+}
+
+/**
+ * Sets the domain's delivery settings and returns them, or undefined when the domain is gone.
+ * A post's `url` in the delivery API comes from `post_url`, so a real change bumps the domain's
+ * list version (decision 030) in the caller's transaction: cached answers and ETags then change.
+ */
+export async function updateDomainSettings(
+  trx: Db,
+  domainId: string,
+  settings: { postUrl: string | null; publicFeeds: boolean },
+) {
+  const changed = await trx
+    .updateTable('domains')
+    .set({ post_url: settings.postUrl, public_feeds: settings.publicFeeds })
+    .where('id', '=', domainId)
+    .where((eb) =>
+      eb.or([
+        eb('post_url', 'is distinct from', settings.postUrl),
+        eb('public_feeds', 'is distinct from', settings.publicFeeds),
+      ]),
+    )
+    .returning(['post_url', 'public_feeds'])
+    .executeTakeFirst();
+  if (!changed) return findDomainSettings(trx, domainId);
+  await sql`select list_versions_bump(array[${domainId}]::uuid[])`.execute(trx);
+  return changed;
+}
+
 /**
  * A membership as the access checks read it: the domain, the role, and the domain's list version
  * (decision 030), read in the same statement. The version is a bigint, read as text.

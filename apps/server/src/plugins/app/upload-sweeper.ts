@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { DatabaseUnavailableError } from '../../lib/pg-errors.js';
+import { runPeriodically } from '../../lib/periodic-task.js';
 import { sweepUnregisteredUploads } from '../../services/upload-sweeper.js';
 
 export interface UploadSweeperOptions {
@@ -16,12 +17,8 @@ export interface UploadSweeperOptions {
  */
 export default fp(
   async function uploadSweeper(app: FastifyInstance, options: UploadSweeperOptions) {
-    let current: Promise<unknown> = Promise.resolve();
-    let timer: NodeJS.Timeout | undefined;
-    let closed = false;
-
-    const run = () => {
-      current = sweepUnregisteredUploads(app.db, app.storage, {
+    const sweep = () =>
+      sweepUnregisteredUploads(app.db, app.storage, {
         onError: (key, error) => app.log.warn({ err: error, key }, 'could not remove an unregistered upload'),
       }).then(
         (result) => {
@@ -33,20 +30,7 @@ export default fp(
             ? app.log.warn(`the upload sweep was skipped: ${error.message}`)
             : app.log.error({ err: error }, 'the upload sweep failed'),
       );
-      return current;
-    };
-    const schedule = (delay: number) => {
-      if (closed) return;
-      timer = setTimeout(() => void run().then(() => schedule(options.everyMs)), delay);
-      timer.unref();
-    };
-
-    app.addHook('onReady', async () => schedule(options.firstAfterMs ?? 60_000));
-    app.addHook('onClose', async () => {
-      closed = true;
-      clearTimeout(timer);
-      await current;
-    });
+    runPeriodically(app, { everyMs: options.everyMs, firstAfterMs: options.firstAfterMs ?? 60_000 }, sweep);
   },
   { name: 'upload-sweeper', dependencies: ['storage'] },
 );

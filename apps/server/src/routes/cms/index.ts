@@ -4,6 +4,8 @@ import userRateLimit from '../../plugins/app/user-rate-limit.js';
 import assetRoutes from './assets/index.js';
 import blogRoutes from './blogs/index.js';
 import columnRoutes from './columns/index.js';
+import contentKeyRoutes from './content-keys/index.js';
+import domainSettingsRoutes from './domains/domain-settings.js';
 import domainRoutes from './domains/index.js';
 import { categoryRoutes, tagRoutes } from './taxonomy/index.js';
 import userRoutes from './user/index.js';
@@ -26,6 +28,8 @@ export default async function cmsApi(app: FastifyInstance, options: CmsApiOption
   await app.register(userRateLimit, options.rateLimit);
   await app.register(userRoutes);
   await app.register(domainRoutes);
+  await app.register(domainSettingsRoutes);
+  await app.register(contentKeyRoutes);
   await app.register(columnRoutes);
   await app.register(blogRoutes, { exactSearchTotal: options.exactSearchTotal });
   await app.register(tagRoutes);

@@ -1,0 +1,73 @@
+import { findDomainSettings, updateDomainSettings } from '../db/repositories/domains.repository.js';
+import { isPostUrlPattern } from '../lib/post-url.js';
+import { parseHostName } from './arguments.js';
+import { UsageError } from './cli-error.js';
+import type { Command } from './command.js';
+import { requireKnownDomain } from './known-domain.js';
+
+/** What `--post-url` takes to clear the pattern: a word, since an empty argument is easy to lose in a script. */
+export const NO_POST_URL = 'none';
+
+function parsePostUrl(value: string): string | null {
+  const pattern = value.trim();
+  if (pattern === NO_POST_URL) return null;
+  if (!isPostUrlPattern(pattern)) {
+    throw new UsageError(
+      `'${value}' is not a post address pattern: give an http(s) address with {slug} after the host, ` +
+        `such as https://blog.example.com/posts/{slug}, or '${NO_POST_URL}'`,
+      'domain set',
+    );
+  }
+  return pattern;
+}
+
+function parseOnOff(value: string): boolean {
+  const word = value.trim().toLowerCase();
+  if (word === 'on') return true;
+  if (word === 'off') return false;
+  throw new UsageError(`'${value}' is not on or off`, 'domain set');
+}
+
+export const domainSetCommand: Command = {
+  name: 'domain set',
+  synopsis: '<domain> [--post-url <pattern>] [--public-feeds on|off]',
+  summary: "set a domain's post address pattern and whether its feeds are public",
+  description:
+    'Sets what the delivery API and the feeds show of the domain. --post-url is the address of a post\n' +
+    'on the website, with {slug} where its slug goes, such as https://blog.example.com/posts/{slug};\n' +
+    `'${NO_POST_URL}' clears it (posts then have no url, and the feeds answer 409). --public-feeds on lets\n` +
+    'anyone read the RSS, Atom and sitemap files without a content key. Give either option or both;\n' +
+    'the other setting stays as it is.',
+  positionals: ['domain'],
+  options: {
+    'post-url': {
+      type: 'string',
+      valueName: `pattern|${NO_POST_URL}`,
+      description: 'the post address pattern, with {slug}',
+    },
+    'public-feeds': { type: 'string', valueName: 'on|off', description: 'whether the feeds need no key' },
+  },
+  prepare({ positionals: [rawHost = ''], values }) {
+    const host = parseHostName(rawHost, 'domain set');
+    const rawPostUrl = values['post-url'] as string | undefined;
+    const rawFeeds = values['public-feeds'] as string | undefined;
+    if (rawPostUrl === undefined && rawFeeds === undefined)
+      throw new UsageError('give --post-url, --public-feeds or both', 'domain set');
+    const postUrl = rawPostUrl === undefined ? undefined : parsePostUrl(rawPostUrl);
+    const publicFeeds = rawFeeds === undefined ? undefined : parseOnOff(rawFeeds);
+    return async ({ db, out }) => {
+      const settings = await db.transaction().execute(async (trx) => {
+        const domain = await requireKnownDomain(trx, host);
+        const current = await findDomainSettings(trx, domain.id);
+        const updated = await updateDomainSettings(trx, domain.id, {
+          postUrl: postUrl === undefined ? (current?.post_url ?? null) : postUrl,
+          publicFeeds: publicFeeds ?? current?.public_feeds ?? false,
+        });
+        return { domain: domain.domain, ...updated };
+      });
+      out.line(`${settings.domain}:`);
+      out.line(`  post address  ${settings.post_url ?? NO_POST_URL}`);
+      out.line(`  public feeds  ${settings.public_feeds ? 'on' : 'off'}`);
+    };
+  },
+};

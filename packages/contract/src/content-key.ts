@@ -1,0 +1,76 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { MAX_NAME_LENGTH } from './constants.js';
+
+/** How many browser origins one content key may list. */
+export const MAX_KEY_ORIGINS = 20;
+/** A scheme, a host name of up to 253 characters and a port fit well inside this. */
+export const MAX_ORIGIN_LENGTH = 300;
+
+/** What a list shows of a content key: never the key, only its first characters. */
+export const ContentKey = Type.Object(
+  {
+    id: Type.String({ format: 'uuid' }),
+    name: Type.String(),
+    origins: Type.Array(Type.String(), {
+      description: 'The browser origins that may read with the key (CORS); empty: none',
+    }),
+    keyStart: Type.String({ description: 'The first characters of the key, e.g. mhk_AbCd1234' }),
+    createdDate: Type.String({ format: 'date-time' }),
+    lastUsedDate: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+      description: 'When the delivery API last accepted the key (to the minute); null: never',
+    }),
+  },
+  { title: 'ContentKey' },
+);
+export type ContentKey = Static<typeof ContentKey>;
+
+export const ContentKeyList = Type.Array(ContentKey);
+export type ContentKeyList = Static<typeof ContentKeyList>;
+
+/**
+ * What POST /cms/content-keys takes. Each origin must be an exact browser origin
+ * (see browserOrigin); the server checks that itself so that the line names the entry.
+ */
+export const ContentKeyInput = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: MAX_NAME_LENGTH }),
+  origins: Type.Optional(
+    Type.Array(Type.String({ minLength: 1, maxLength: MAX_ORIGIN_LENGTH }), {
+      maxItems: MAX_KEY_ORIGINS,
+      description: 'Browser origins that may read with the key (CORS); absent or empty: none',
+    }),
+  ),
+});
+export type ContentKeyInput = Static<typeof ContentKeyInput>;
+
+/** The answer to POST /cms/content-keys: the only time the key itself is returned. */
+export const NewContentKey = Type.Object(
+  {
+    id: Type.String({ format: 'uuid' }),
+    name: Type.String(),
+    origins: Type.Array(Type.String()),
+    key: Type.String({ description: 'The key; shown this once, stored only as its SHA-256' }),
+    createdDate: Type.String({ format: 'date-time' }),
+  },
+  { title: 'NewContentKey' },
+);
+export type NewContentKey = Static<typeof NewContentKey>;
+
+export const ORIGIN_MESSAGE = 'must be a browser origin such as https://blog.example.com (no path)';
+
+/**
+ * The origin a browser would send for `text` (lower-case host, no default port), or null when
+ * `text` is not exactly an http(s) origin: a path, query, fragment or credentials would never
+ * match a browser's Origin header, so they are refused rather than silently cut off.
+ */
+export function browserOrigin(text: string): string | null {
+  // The URL parser drops tabs, newlines and outer blanks; an origin has none to drop.
+  if (text.length > MAX_ORIGIN_LENGTH || /[\s\p{Cc}]/u.test(text)) return null;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  return url.href === `${url.origin}/` ? url.origin : null;
+}
