@@ -8,6 +8,7 @@ import { startIdentityProvider } from './identity-provider.js';
 import { measureApi, measureSql, runSqlOnce, type RunOptions, type Stats } from './measure.js';
 import type { Context, Scenario } from './scenarios.js';
 import { scenarios as allScenarios } from './scenarios.js';
+import { prepareDelivery } from './delivery-scenarios.js';
 import { ensureServerBuilt, floorEntry, startServer } from './server-process.js';
 import { writer, type Writer } from './text.js';
 
@@ -21,7 +22,8 @@ const resultsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
 async function preflight(url: string, token: string, scenario: Scenario): Promise<unknown> {
   const context: Context = {};
   let last: unknown;
-  for (const { request } of scenario.steps) {
+  for (const step of scenario.steps) {
+    const { request } = step;
     const built = request.setupRequest ? request.setupRequest({ ...request }, context) : request;
     if (!built) throw new Error(`${scenario.name}: the request sequence restarted`);
     const response = await fetch(url + built.path, {
@@ -30,7 +32,7 @@ async function preflight(url: string, token: string, scenario: Scenario): Promis
       ...(built.body ? { body: built.body } : {}),
     });
     const body = await response.text();
-    if (!response.ok)
+    if (!response.ok && !(response.status === 304 && step.notModified))
       throw new Error(`${scenario.name}: ${built.method} ${built.path} answered ${response.status} ${body}`);
     request.onResponse?.(response.status, body, context, Object.fromEntries(response.headers));
     last = body ? JSON.parse(body) : undefined;
@@ -191,7 +193,8 @@ async function benchmark(text: Writer, filled: Awaited<ReturnType<typeof prepare
     `Domain ${data.host}: ${data.domainPosts.toLocaleString('en-US')} of ${data.posts.toLocaleString('en-US')} posts` +
       (matches.length > 0 ? `; search matches in it: ${matches.join(', ')}` : ''),
   );
-  const selected = allScenarios(data, writer(SEED + 1), config.email).filter(
+  const delivery = await prepareDelivery(db, data);
+  const selected = allScenarios(data, writer(SEED + 1), config.email, delivery).filter(
     (s) => config.only.length === 0 || config.only.some((name) => s.name.startsWith(name)),
   );
   const run: RunOptions = config;

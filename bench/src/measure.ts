@@ -126,22 +126,27 @@ export async function measureApi(
   let answered = 0;
   let cpuAtStart = NaN;
   instance.on('start', () => (cpuAtStart = serverPid === undefined ? NaN : treeCpuSeconds(serverPid)));
+  // A revalidation scenario is answered by 304s: those count as answers, not failures.
+  const accepts304 = steps.some((step) => step.notModified);
+  let refused = 0;
   instance.on('response', (_client, status, _bytes, milliseconds) => {
     answered++;
-    if (status >= 200 && status < 300) latencies.push(milliseconds);
+    if ((status >= 200 && status < 300) || (accepts304 && status === 304)) latencies.push(milliseconds);
+    else refused++;
   });
   const rss = sampleRss(serverPid);
   const result = await instance;
   const rssPeakMb = rss.stop();
   const cpuSeconds = serverPid === undefined ? NaN : treeCpuSeconds(serverPid) - cpuAtStart;
   const cpuUsPerRequest = (cpuSeconds * 1e6) / Math.max(1, answered);
+  const non2xx = accepts304 ? refused : result.non2xx;
   // autocannon counts timeouts among its errors too.
   const errors = {
-    non2xx: result.non2xx,
+    non2xx,
     socket: result.errors - result.timeouts,
     timeouts: result.timeouts,
   };
-  const failures = result.non2xx + result.errors;
+  const failures = non2xx + result.errors;
   const codes = Object.entries(result.statusCodeStats)
     .map(([code, { count }]) => `${code}×${count}`)
     .join(' ');

@@ -13,6 +13,7 @@ import type { BlogListQuery } from '../../apps/server/src/routes/cms/blogs/schem
 import { matchesEveryPrefix, type Dataset } from './database.js';
 import { CLIENTS } from './fill.js';
 import type { Writer } from './text.js';
+import { deliveryScenarios, type DeliveryData } from './delivery-scenarios.js';
 import { writeScenarios } from './write-scenarios.js';
 
 export type Context = Record<string, unknown>;
@@ -20,6 +21,8 @@ export type Context = Record<string, unknown>;
 export interface Step {
   request: Request;
   sql: (db: Db, context: Context) => Promise<void>;
+  /** A 304 answers it as well as a 2xx (a revalidation with If-None-Match). */
+  notModified?: boolean;
 }
 export interface Scenario {
   name: string;
@@ -59,7 +62,7 @@ function listTwin(db: Db, domainId: string, query: BlogListQuery) {
   return listPosts(db, domainId, query);
 }
 
-export function scenarios(data: Dataset, writer: Writer, email: string): Scenario[] {
+export function scenarios(data: Dataset, writer: Writer, email: string, delivery?: DeliveryData): Scenario[] {
   const { host, domainId } = data;
   const kit: ScenarioKit = {
     data,
@@ -189,6 +192,7 @@ export function scenarios(data: Dataset, writer: Writer, email: string): Scenari
         },
       ],
     },
+    ...(delivery ? deliveryScenarios(data, delivery) : []),
     // Writes last: an autocannon run ends mid-sequence, so it can leave a post behind, which the
     // lists' expected totals (counted before the API runs) would not know about.
     ...writeScenarios(kit),

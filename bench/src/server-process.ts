@@ -65,6 +65,7 @@ export async function startServer(env: Record<string, string>, entryPath = entry
       MASTHEAD_DEMO: '0',
       // The bench measures the server, not the per-user budget (issue 9).
       RATE_LIMIT_PER_MINUTE: '0',
+      DELIVERY_RATE_LIMIT_PER_MINUTE: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

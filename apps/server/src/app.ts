@@ -23,6 +23,7 @@ import storagePlugin from './plugins/app/storage/index.js';
 import { createStorage } from './plugins/app/storage/create-storage.js';
 import type { Storage } from './plugins/app/storage/storage.js';
 import uploadSweeper, { type UploadSweeperOptions } from './plugins/app/upload-sweeper.js';
+import deliveryApi from './routes/api/v1/index.js';
 import changesCompactor from './plugins/app/changes-compactor.js';
 import cmsApi from './routes/cms/index.js';
 import feedRoutes, { type FeedsOptions } from './routes/feeds/index.js';
@@ -170,7 +171,16 @@ export async function buildApp(options: AppOptions) {
     rateLimit: { perMinute: env.RATE_LIMIT_PER_MINUTE, redis },
     exactSearchTotal: env.SEARCH_EXACT_TOTAL,
   });
-  await app.register(feedRoutes, { publicUrl: env.PUBLIC_URL, ...options.feeds });
+  await app.register(deliveryApi, {
+    prefix: '/api/v1',
+    cacheControl: env.DELIVERY_CACHE_CONTROL,
+    rateLimit: { perMinute: env.DELIVERY_RATE_LIMIT_PER_MINUTE, redis },
+  });
+  await app.register(feedRoutes, {
+    publicUrl: env.PUBLIC_URL,
+    cacheControl: env.DELIVERY_CACHE_CONTROL,
+    ...options.feeds,
+  });
   if (storage.publicReadsThroughServer) await app.register(storageRedirectRoutes);
   if (options.webRoot) {
     const origins = { authority: new URL(authority).origin, uploads: await uploadOrigin(storage, env) };

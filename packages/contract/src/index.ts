@@ -8,4 +8,5 @@ export * from './column-def.js';
 export * from './blog.js';
 export * from './workflow.js';
 export * from './asset.js';
+export * from './delivery.js';
 export * from './content-key.js';

@@ -86,6 +86,13 @@ const EnvSchema = z.object({
   TRUST_PROXY: trustProxy.default(false),
   /** /cms calls per user and minute; 0 turns the limit off (the bench does). */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(1200),
+  /** /api/v1 calls per content key and minute; 0 turns the limit off (decision 040). */
+  DELIVERY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(6000),
+  /** The Cache-Control of every 200 of /api/v1 (decision 040). */
+  DELIVERY_CACHE_CONTROL: z
+    .string()
+    .regex(/^[\x20-\x7e]{1,200}$/, 'must be 1 to 200 printable ASCII characters')
+    .default('public, max-age=60, stale-while-revalidate=300'),
   /**
    * How long the delivery API's changes keep every step (issue 20, decision 038); older ones are
    * compacted to the last state of each post, and a cursor from before then gets 410.

@@ -27,3 +27,12 @@ export function expectedVersions(request: FastifyRequest): number[] | undefined 
 export function assertVersion(expected: number[] | undefined, current: number) {
   if (expected !== undefined && !expected.includes(current)) throw preconditionFailed();
 }
+
+/** Whether If-None-Match names this ETag (weak comparison, RFC 9110 §13.1.2) or is "*". */
+export function noneMatch(header: string | undefined, etag: string) {
+  if (header === undefined) return false;
+  return header
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === '*' || tag === etag);
+}

@@ -13,11 +13,17 @@ export default fp(async function openapi(app: FastifyInstance, options: { public
         version: '1.0.0',
         description:
           'Blog posts, tags, categories, media assets and custom fields per domain. Every error has the body ' +
-          '{ error, errors[], detailedMessage }. Calls need a bearer access token from the configured OpenID provider.',
+          '{ error, errors[], detailedMessage }. /cms calls need a bearer access token from the configured OpenID provider; ' +
+          'the read-only delivery API under /api/v1 needs a content key of the domain (Authorization: Bearer or ?key=).',
       },
       servers: [{ url: options.publicUrl }],
       components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // The delivery API (/api/v1) reads with a domain's content key, in the header or the query.
+          contentKeyBearer: { type: 'http', scheme: 'bearer', description: 'A content key (mhk_…)' },
+          contentKeyQuery: { type: 'apiKey', in: 'query', name: 'key', description: 'A content key (mhk_…)' },
+        },
       },
     },
     hideUntagged: true,

@@ -5,7 +5,19 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { errorBody } from '../../lib/app-error.js';
 
-const API_PREFIXES = ['/cms/', '/config/', '/oidc', '/storage/', '/locales/', '/healthz', '/readyz'];
+// /api and /feeds (the delivery API and the feeds) keep a JSON 404 for any path they do not have.
+const API_PREFIXES = [
+  '/cms/',
+  '/config/',
+  '/oidc',
+  '/storage/',
+  '/locales/',
+  '/healthz',
+  '/readyz',
+  '/api/',
+  '/feeds/',
+];
+const API_PATHS = ['/api', '/feeds'];
 
 /** Vite names the files in assets/ by their content's hash, so a browser may keep them for a year. */
 const HASHED_ASSETS = 'assets';
@@ -47,7 +59,11 @@ export default fp(async function webApp(app: FastifyInstance, options: WebAppOpt
     // The path as the router matched it (decoded, without an absolute form's scheme and host), not
     // the request line: "/%63ms/x" and "GET http://host/cms/x" are API paths too (decision 033).
     const url = `/${request.params['*']}`;
-    if (API_PREFIXES.some((prefix) => url.startsWith(prefix)) || path.extname(url) !== '') {
+    if (
+      API_PATHS.includes(url) ||
+      API_PREFIXES.some((prefix) => url.startsWith(prefix)) ||
+      path.extname(url) !== ''
+    ) {
       return reply.code(404).send(errorBody(404, [`No route for GET ${url}`], 'Not found.'));
     }
     const policy = url === options.callbackPath ? options.policy.callback : options.policy.page;

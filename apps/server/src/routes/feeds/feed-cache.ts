@@ -1,11 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import { noneMatch } from '../../lib/etag.js';
 import type { FeedDomain } from '../../db/repositories/feed-posts.repository.js';
 
-/**
- * The same as the delivery API's. TODO(merge): the lead wires this and the API's to
- * DELIVERY_CACHE_CONTROL (src/config/env.ts); the feeds take it as a plugin option.
- */
+/** DELIVERY_CACHE_CONTROL's default; app.ts passes the configured one. */
 export const FEED_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=300';
 
 /**
@@ -30,8 +28,5 @@ export function feedEtag(domain: FeedDomain, parts: (string | number | boolean)[
 
 /** If-None-Match compares weakly (RFC 9110 §13.1.2): a W/ tag with our value matches, as does `*`. */
 export function matchesIfNoneMatch(request: FastifyRequest, etag: string) {
-  const header = request.headers['if-none-match'];
-  if (header === undefined) return false;
-  if (header.trim() === '*') return true;
-  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+  return noneMatch(request.headers['if-none-match'], etag);
 }

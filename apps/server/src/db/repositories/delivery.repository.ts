@@ -1,0 +1,179 @@
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { Db } from '../database.js';
+import type { Database } from '../tables/database.table.js';
+import { postCountsSum } from './post-counts.repository.js';
+import type { TagRefRow } from './posts.repository.js';
+
+/** What the delivery API filters a domain's published posts by (routes/api/v1/posts). */
+export interface PublishedFilter {
+  tagSlug?: string;
+  categorySlug?: string;
+  /** A tsquery built by `searchTsQuery` (search-words.repository), or null for no search. */
+  tsQuery: string | null;
+  fields: Record<string, string>;
+}
+
+type PostsQuery = SelectQueryBuilder<Database, 'posts', object>;
+
+/** The domain's published posts that pass the filter: only ever `published`, so posts_published_idx serves it. */
+function publishedPosts(db: Db, domainId: string, filter: PublishedFilter): PostsQuery {
+  let query = db
+    .selectFrom('posts')
+    .where('posts.domain_id', '=', domainId)
+    .where('posts.published', '=', true) as PostsQuery;
+  if (filter.tagSlug !== undefined) {
+    const tagSlug = filter.tagSlug;
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('post_tags')
+          .innerJoin('tags', 'tags.id', 'post_tags.tag_id')
+          .select(sql`1`.as('one'))
+          .whereRef('post_tags.post_id', '=', 'posts.id')
+          .where('tags.domain_id', '=', domainId)
+          .where('tags.slug', '=', tagSlug),
+      ),
+    );
+  }
+  if (filter.categorySlug !== undefined) {
+    const categorySlug = filter.categorySlug;
+    query = query.where('posts.category_id', '=', (eb) =>
+      eb
+        .selectFrom('categories')
+        .select('categories.id')
+        .where('categories.domain_id', '=', domainId)
+        .where('categories.slug', '=', categorySlug),
+    );
+  }
+  if (filter.tsQuery) query = query.where(sql<boolean>`posts.search @@ ${filter.tsQuery}::tsquery`);
+  for (const [key, value] of Object.entries(filter.fields)) {
+    query = query.where(sql<boolean>`posts.fields @> ${JSON.stringify({ [key]: value })}::jsonb`);
+  }
+  return query;
+}
+
+const deliveryColumns = [
+  'posts.id',
+  'posts.title',
+  'posts.slug',
+  'posts.short_description',
+  'posts.feature_image_url',
+  'posts.fields',
+  'posts.written_by',
+  'posts.published_at',
+  'posts.updated_at',
+  'posts.category_id',
+  'categories.slug as category_slug',
+  'categories.display_name as category_display_name',
+] as const;
+
+function tagsOfPost() {
+  return sql<TagRefRow[]>`coalesce((
+    select json_agg((select json_build_object('id', t.id, 'slug', t.slug, 'display_name', t.display_name)
+                     from tags t where t.id = pt.tag_id)
+                    order by pt.position)
+    from post_tags pt
+    where pt.post_id = posts.id), '[]'::json)`;
+}
+
+/** Published posts with what a reader sees (and their HTML when asked), by a filter of the caller's. */
+function deliveryRows(db: Db, withHtml: boolean) {
+  return db
+    .selectFrom('posts')
+    .leftJoin('categories', 'categories.id', 'posts.category_id')
+    .select(deliveryColumns)
+    .select(tagsOfPost().as('tags'))
+    .$if(withHtml, (query) => query.select('posts.editor_html_content as html'))
+    .where('posts.published', '=', true);
+}
+
+export type DeliveryPostRow = Awaited<ReturnType<ReturnType<typeof deliveryRows>['execute']>>[number] & {
+  html?: string;
+};
+
+/**
+ * A page of the domain's published posts, newest published first: the page's ids from
+ * posts_published_idx (with the filters), then their rows. The total comes from the counters when
+ * only field filters apply, and from a count of the matches otherwise.
+ */
+export async function listPublishedPage(
+  db: Db,
+  domainId: string,
+  filter: PublishedFilter,
+  page: { limit: number; offset: number; withHtml: boolean },
+): Promise<{ rows: DeliveryPostRow[]; total: number }> {
+  const countersSuffice = !filter.tagSlug && !filter.categorySlug && !filter.tsQuery;
+  const [ids, total] = await Promise.all([
+    publishedPosts(db, domainId, filter)
+      .select('posts.id')
+      .orderBy('posts.published_at', 'desc')
+      .orderBy('posts.id', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    countersSuffice
+      ? postCountsSum(db, domainId, { status: 'published', fields: filter.fields })
+          .executeTakeFirstOrThrow()
+          .then((row) => Number(row.n))
+      : publishedPosts(db, domainId, filter)
+          .select(sql<string>`count(*)::text`.as('n'))
+          .executeTakeFirstOrThrow()
+          .then((row) => Number(row.n)),
+  ]);
+  if (ids.length === 0) return { rows: [], total };
+  const rows = await deliveryRows(db, page.withHtml)
+    .where('posts.domain_id', '=', domainId)
+    .where(
+      'posts.id',
+      'in',
+      ids.map((row) => row.id),
+    )
+    .orderBy('posts.published_at', 'desc')
+    .orderBy('posts.id', 'desc')
+    .execute();
+  return { rows, total };
+}
+
+/** One published post of the domain, by id or by slug, with its HTML; undefined for any other. */
+export function findPublishedPost(db: Db, domainId: string, by: { id: string } | { slug: string }) {
+  const query = deliveryRows(db, true).where('posts.domain_id', '=', domainId);
+  return (
+    'id' in by ? query.where('posts.id', '=', by.id) : query.where('posts.slug', '=', by.slug)
+  ).executeTakeFirst() as Promise<DeliveryPostRow | undefined>;
+}
+
+/**
+ * A page of the domain's tags or categories by name (ignoring case), then id, each with how many
+ * published posts use it.
+ */
+export async function listPublishedTaxonomyPage(
+  db: Db,
+  table: 'tags' | 'categories',
+  domainId: string,
+  page: { limit: number; offset: number },
+) {
+  const postCount =
+    table === 'tags'
+      ? sql<string>`(select count(*) from post_tags pt join posts p on p.id = pt.post_id
+                     where pt.tag_id = t.id and p.published)::text`
+      : sql<string>`(select count(*) from posts p
+                     where p.category_id = t.id and p.domain_id = t.domain_id and p.published)::text`;
+  const [rows, total] = await Promise.all([
+    db
+      .selectFrom(`${table} as t`)
+      .select(['t.id', 't.slug', 't.display_name'])
+      .select(postCount.as('post_count'))
+      .where('t.domain_id', '=', domainId)
+      .orderBy(sql`lower(t.display_name)`)
+      .orderBy('t.id')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    db
+      .selectFrom(`${table} as t`)
+      .select(sql<string>`count(*)::text`.as('n'))
+      .where('t.domain_id', '=', domainId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.n) };
+}

@@ -1,0 +1,94 @@
+import cors, { type FastifyCorsOptions } from '@fastify/cors';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
+import { badRequest } from '../../../lib/app-error.js';
+import { MemoryAttemptCounters, RedisAttemptCounters } from '../../../lib/attempt-counters.js';
+import { deliveryAnswers } from './answers.js';
+import changesRoutes from './changes.js';
+import { authenticateContentKey } from './content-key-auth.js';
+import { keyRateLimit } from './key-rate-limit.js';
+import postRoutes from './posts.js';
+import taxonomyRoutes from './taxonomy.js';
+
+export interface DeliveryApiOptions {
+  /** The Cache-Control of every 200 (DELIVERY_CACHE_CONTROL). */
+  cacheControl: string;
+  /** Calls per content key and minute; 0 turns the limit off (DELIVERY_RATE_LIMIT_PER_MINUTE). */
+  rateLimit: { perMinute: number; redis?: Redis };
+}
+
+/** What a browser may send and read across origins. */
+const PREFLIGHT: FastifyCorsOptions = {
+  origin: true,
+  methods: ['GET', 'HEAD'],
+  allowedHeaders: ['Authorization', 'If-None-Match'],
+  maxAge: 600,
+};
+const EXPOSED_HEADERS = ['ETag', 'Retry-After'];
+
+/** A key's origins as browsers send them in Origin (scheme, host, port; no path or slash). */
+function originsOf(listed: string[]) {
+  return listed.flatMap((origin) => {
+    try {
+      return [new URL(origin).origin];
+    } catch {
+      return [];
+    }
+  });
+}
+
+/**
+ * Parameters the route does not name are refused with a 400 that names them; ajv would drop them
+ * silently (removeAdditional), and a reader who misspells a filter must not get the unfiltered list.
+ */
+function refuseUnknownParameters(request: FastifyRequest) {
+  const schema = request.routeOptions.schema?.querystring as
+    { properties?: Record<string, unknown>; patternProperties?: Record<string, unknown> } | undefined;
+  const known = new Set(Object.keys(schema?.properties ?? {}));
+  const patterns = Object.keys(schema?.patternProperties ?? {}).map((source) => new RegExp(source));
+  const unknown = Object.keys((request.query ?? {}) as object).filter(
+    (name) => !known.has(name) && !patterns.some((pattern) => pattern.test(name)),
+  );
+  if (unknown.length > 0)
+    throw badRequest(unknown.map((name) => `${name.slice(0, 100)}: is not a parameter of this call`));
+}
+
+/**
+ * The read-only delivery API (issue 20, decision 040): a domain's published content for its
+ * websites, under /api/v1, with its own auth (a content key), CORS, rate limit and caching. Its
+ * hooks see only its own routes (an encapsulated scope); nothing here is shared with /cms.
+ */
+export default async function deliveryApi(app: FastifyInstance, options: DeliveryApiOptions) {
+  app.decorateRequest('contentKey', null);
+  const counters = options.rateLimit.redis
+    ? new RedisAttemptCounters(options.rateLimit.redis, 'delivery-key:')
+    : new MemoryAttemptCounters();
+  const limit = keyRateLimit(counters, options.rateLimit.perMinute);
+
+  app.addHook('onRequest', async (request) => {
+    // A preflight carries no Authorization header; @fastify/cors answers it (below).
+    if (request.method === 'OPTIONS') return;
+    await authenticateContentKey(app, request);
+    await limit(request);
+  });
+  // A preflight grants nothing by itself: a browser reads an answer only when that answer names its
+  // origin, which only the key's origins get. So any origin may send the key in Authorization, and a
+  // preflight needs no key and costs no lookup (decision 040).
+  await app.register(cors, {
+    delegator: (request: FastifyRequest, callback) => {
+      if (request.method === 'OPTIONS') {
+        // An OPTIONS that is no preflight gets the router's 404, with the error body.
+        const preflight = request.headers['access-control-request-method'] !== undefined;
+        return callback(null, preflight ? PREFLIGHT : { origin: false });
+      }
+      const origins = originsOf(request.contentKey?.origins ?? []);
+      callback(null, { origin: origins.length > 0 ? origins : false, exposedHeaders: EXPOSED_HEADERS });
+    },
+  });
+  app.addHook('preValidation', async (request) => refuseUnknownParameters(request));
+
+  const answers = deliveryAnswers(app, options.cacheControl);
+  await app.register(postRoutes, { answers });
+  await app.register(taxonomyRoutes, { answers });
+  await app.register(changesRoutes, { answers });
+}

@@ -1,0 +1,140 @@
+import {
+  DeliveryKeyQuery,
+  DeliveryPost,
+  DeliveryPostList,
+  DeliveryPostListQuery,
+  DeliverySlugParams,
+  IdParams,
+  type ColumnDef,
+} from '@masthead/contract';
+import type { FastifyInstance } from 'fastify';
+import { listColumnDefs } from '../../../db/repositories/column-defs.repository.js';
+import {
+  findPublishedPost,
+  listPublishedPage,
+  type DeliveryPostRow,
+} from '../../../db/repositories/delivery.repository.js';
+import { searchTsQuery } from '../../../db/repositories/search-words.repository.js';
+import { badRequest, notFound } from '../../../lib/app-error.js';
+import type { DeliveryAnswers } from './answers.js';
+import { pageMeta, toDeliveryPost } from './delivery-mappers.js';
+import { deliveryErrors, deliverySecurity, DELIVERY_TAG } from './route-schemas.js';
+
+/** The field.<key> filters, each on a filterable select field of the domain; 400 names any other. */
+function fieldFilters(query: Record<string, unknown>, defs: ColumnDef[]) {
+  const filters: Record<string, string> = {};
+  const lines: string[] = [];
+  for (const [name, value] of Object.entries(query)) {
+    if (!name.startsWith('field.')) continue;
+    const key = name.slice('field.'.length);
+    const def = defs.find((d) => d.key === key);
+    if (!def || def.type !== 'select' || !def.filterable)
+      lines.push(`${name}: is not a filterable field of this domain`);
+    else if (value !== '') filters[key] = String(value);
+  }
+  if (lines.length > 0) throw badRequest(lines);
+  return filters;
+}
+
+const postNotFound = () => notFound('Post');
+
+export default async function postRoutes(app: FastifyInstance, options: { answers: DeliveryAnswers }) {
+  const { answers } = options;
+  const tags = [DELIVERY_TAG];
+
+  app.get<{ Querystring: DeliveryPostListQuery }>(
+    '/posts',
+    {
+      schema: {
+        tags,
+        summary: "A page of the domain's published posts, newest published first",
+        description:
+          '`tag` and `category` are slugs; every word of `search` must start a word of the title, short ' +
+          'description or text; `field.<key>=<value>` filters on a filterable select field; ' +
+          "`include=html` adds each post's HTML. An unknown parameter is a 400 that names it.",
+        security: deliverySecurity,
+        querystring: DeliveryPostListQuery,
+        response: { 200: DeliveryPostList, ...deliveryErrors(400) },
+      },
+    },
+    async (request, reply) => {
+      const access = request.contentKey!;
+      const query = request.query;
+      return answers.cached(request, reply, async () => {
+        const hasFieldFilter = Object.keys(query).some((name) => name.startsWith('field.'));
+        const fields = hasFieldFilter
+          ? fieldFilters(query, await listColumnDefs(app.db, access.domainId))
+          : {};
+        const { rows, total } = await listPublishedPage(
+          app.db,
+          access.domainId,
+          {
+            tagSlug: query.tag,
+            categorySlug: query.category,
+            tsQuery: query.search ? await searchTsQuery(app.db, access.domainId, query.search) : null,
+            fields,
+          },
+          { limit: query.limit, offset: (query.page - 1) * query.limit, withHtml: query.include === 'html' },
+        );
+        return {
+          posts: rows.map((row) => toDeliveryPost(row, access.postUrl)),
+          meta: pageMeta(query.page, query.limit, total),
+        };
+      });
+    },
+  );
+
+  const onePost = (find: () => Promise<DeliveryPostRow | undefined>, pattern: string | null) => async () => {
+    const row = await find();
+    if (!row) throw postNotFound();
+    return toDeliveryPost(row, pattern);
+  };
+
+  app.get<{ Params: IdParams; Querystring: DeliveryKeyQuery }>(
+    '/posts/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One published post, with its HTML',
+        description: 'A post that is not published, was deleted or is of another domain is a 404.',
+        security: deliverySecurity,
+        params: IdParams,
+        querystring: DeliveryKeyQuery,
+        response: { 200: DeliveryPost, ...deliveryErrors(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      const access = request.contentKey!;
+      const { id } = request.params;
+      return answers.cached(
+        request,
+        reply,
+        onePost(() => findPublishedPost(app.db, access.domainId, { id }), access.postUrl),
+      );
+    },
+  );
+
+  app.get<{ Params: DeliverySlugParams; Querystring: DeliveryKeyQuery }>(
+    '/posts/slug/:slug',
+    {
+      schema: {
+        tags,
+        summary: 'One published post by its slug, with its HTML',
+        description: 'A post that is not published, was deleted or is of another domain is a 404.',
+        security: deliverySecurity,
+        params: DeliverySlugParams,
+        querystring: DeliveryKeyQuery,
+        response: { 200: DeliveryPost, ...deliveryErrors(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      const access = request.contentKey!;
+      const { slug } = request.params;
+      return answers.cached(
+        request,
+        reply,
+        onePost(() => findPublishedPost(app.db, access.domainId, { slug }), access.postUrl),
+      );
+    },
+  );
+}

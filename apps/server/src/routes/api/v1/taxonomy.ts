@@ -1,0 +1,45 @@
+import { DeliveryCategoryList, DeliveryPageQuery, DeliveryTagList } from '@masthead/contract';
+import type { FastifyInstance } from 'fastify';
+import { listPublishedTaxonomyPage } from '../../../db/repositories/delivery.repository.js';
+import type { DeliveryAnswers } from './answers.js';
+import { pageMeta } from './delivery-mappers.js';
+import { deliveryErrors, deliverySecurity, DELIVERY_TAG } from './route-schemas.js';
+
+export default async function taxonomyRoutes(app: FastifyInstance, options: { answers: DeliveryAnswers }) {
+  for (const table of ['tags', 'categories'] as const) {
+    app.get<{ Querystring: DeliveryPageQuery }>(
+      `/${table}`,
+      {
+        schema: {
+          tags: [DELIVERY_TAG],
+          summary: `A page of the domain's ${table} by name, each with its published posts' count`,
+          security: deliverySecurity,
+          querystring: DeliveryPageQuery,
+          response: {
+            200: table === 'tags' ? DeliveryTagList : DeliveryCategoryList,
+            ...deliveryErrors(400),
+          },
+        },
+      },
+      async (request, reply) => {
+        const access = request.contentKey!;
+        const { page, limit } = request.query;
+        return options.answers.cached(request, reply, async () => {
+          const { rows, total } = await listPublishedTaxonomyPage(app.db, table, access.domainId, {
+            limit,
+            offset: (page - 1) * limit,
+          });
+          return {
+            [table]: rows.map((row) => ({
+              id: row.id,
+              slug: row.slug,
+              name: row.display_name,
+              postCount: Number(row.post_count),
+            })),
+            meta: pageMeta(page, limit, total),
+          };
+        });
+      },
+    );
+  }
+}
