@@ -54,8 +54,28 @@ async function insertPost(executor: Db, domainId: string, slug: string, publishe
 const setPublished = (executor: Db, id: string, published: boolean) =>
   executor.updateTable('posts').set({ published, approved: published }).where('id', '=', id).execute();
 
-/** Every change after the cursor, page by page, as `type slug`. */
+/**
+ * Waits until every change of the domain written so far is readable: until no transaction older
+ * than its last one is still open anywhere on the server (other test files' included).
+ */
+async function settle(domainId: string) {
+  for (let tries = 0; tries < 300; tries += 1) {
+    const { rows } = await sql<{ settled: boolean }>`
+      select coalesce(max(xid) < pg_snapshot_xmin(pg_current_snapshot()), true) as settled
+      from post_changes where domain_id = ${domainId}`.execute(db);
+    if (rows[0]?.settled) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('the changes did not become readable within 15 s');
+}
+
+/** Every change after the cursor, page by page, as `type slug`, once all are readable. */
 async function readAll(domainId: string, from: ChangeCursor | null = null, limit = 2) {
+  await settle(domainId);
+  return readUnsettled(domainId, from, limit);
+}
+
+async function readUnsettled(domainId: string, from: ChangeCursor | null, limit = 2) {
   const seen: string[] = [];
   let cursor = from;
   for (;;) {
@@ -178,6 +198,7 @@ describe('post changes', () => {
   it('should hold back a change of a transaction still open, then give it once, in order', async () => {
     const domain = await newDomain();
     await insertPost(db, domain.id, 'before', true);
+    await settle(domain.id);
     // The slow transaction takes its id first (by writing a tag), the fast one publishes and
     // commits, and only then does the slow one publish. (Two transactions publishing at once queue
     // for the domain's counts row, so the slow one writes its post after the fast one commits.)
@@ -197,7 +218,7 @@ describe('post changes', () => {
     await didStart;
     await insertPost(db, domain.id, 'fast', true); // a later transaction, committed first
 
-    const first = await readAll(domain.id);
+    const first = await readUnsettled(domain.id, null);
     expect(first.seen).toEqual(['upsert before']); // not 'fast': the slow transaction is still open
     release();
     await slow;
