@@ -2,7 +2,7 @@ import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../database.js';
 import type { Database } from '../tables/database.table.js';
 import { postCountsSum } from './post-counts.repository.js';
-import type { TagRefRow } from './posts.repository.js';
+import { tagsOfPost } from './posts.repository.js';
 
 /** What the delivery API filters a domain's published posts by (routes/api/v1/posts). */
 export interface PublishedFilter {
@@ -66,15 +66,6 @@ const deliveryColumns = [
   'categories.slug as category_slug',
   'categories.display_name as category_display_name',
 ] as const;
-
-function tagsOfPost() {
-  return sql<TagRefRow[]>`coalesce((
-    select json_agg((select json_build_object('id', t.id, 'slug', t.slug, 'display_name', t.display_name)
-                     from tags t where t.id = pt.tag_id)
-                    order by pt.position)
-    from post_tags pt
-    where pt.post_id = posts.id), '[]'::json)`;
-}
 
 /** Published posts with what a reader sees (and their HTML when asked), by a filter of the caller's. */
 function deliveryRows(db: Db, withHtml: boolean) {

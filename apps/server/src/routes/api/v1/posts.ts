@@ -5,7 +5,6 @@ import {
   DeliveryPostListQuery,
   DeliverySlugParams,
   IdParams,
-  type ColumnDef,
 } from '@masthead/contract';
 import type { FastifyInstance } from 'fastify';
 import { listColumnDefs } from '../../../db/repositories/column-defs.repository.js';
@@ -15,26 +14,11 @@ import {
   type DeliveryPostRow,
 } from '../../../db/repositories/delivery.repository.js';
 import { searchTsQuery } from '../../../db/repositories/search-words.repository.js';
-import { badRequest, notFound } from '../../../lib/app-error.js';
+import { notFound } from '../../../lib/app-error.js';
 import type { DeliveryAnswers } from './answers.js';
+import { fieldFilters } from '../../cms/blogs/list-posts.js';
 import { pageMeta, toDeliveryPost } from './delivery-mappers.js';
 import { deliveryErrors, deliverySecurity, DELIVERY_TAG } from './route-schemas.js';
-
-/** The field.<key> filters, each on a filterable select field of the domain; 400 names any other. */
-function fieldFilters(query: Record<string, unknown>, defs: ColumnDef[]) {
-  const filters: Record<string, string> = {};
-  const lines: string[] = [];
-  for (const [name, value] of Object.entries(query)) {
-    if (!name.startsWith('field.')) continue;
-    const key = name.slice('field.'.length);
-    const def = defs.find((d) => d.key === key);
-    if (!def || def.type !== 'select' || !def.filterable)
-      lines.push(`${name}: is not a filterable field of this domain`);
-    else if (value !== '') filters[key] = String(value);
-  }
-  if (lines.length > 0) throw badRequest(lines);
-  return filters;
-}
 
 const postNotFound = () => notFound('Post');
 
