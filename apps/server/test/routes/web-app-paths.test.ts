@@ -48,6 +48,10 @@ describe('GET /* (the web app)', () => {
     'http://localhost/cms/nothing',
     '/%63onfig/nothing',
     'http://localhost/healthz/x',
+    // Fastify's router is case-sensitive, so upper case reaches the fallback: still not the page.
+    '/API/V1/POSTS',
+    '/Feeds/example',
+    '/CMS/nothing',
   ])('should answer the API path %s with the JSON 404, not the page', async (target) => {
     const answer = await rawGet(target);
 

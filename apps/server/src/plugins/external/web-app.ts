@@ -59,9 +59,11 @@ export default fp(async function webApp(app: FastifyInstance, options: WebAppOpt
     // The path as the router matched it (decoded, without an absolute form's scheme and host), not
     // the request line: "/%63ms/x" and "GET http://host/cms/x" are API paths too (decision 033).
     const url = `/${request.params['*']}`;
+    // The router is case-sensitive, so "/API/V1/posts" arrives here: it is still an API path.
+    const lower = url.toLowerCase();
     if (
-      API_PATHS.includes(url) ||
-      API_PREFIXES.some((prefix) => url.startsWith(prefix)) ||
+      API_PATHS.includes(lower) ||
+      API_PREFIXES.some((prefix) => lower.startsWith(prefix)) ||
       path.extname(url) !== ''
     ) {
       return reply.code(404).send(errorBody(404, [`No route for GET ${url}`], 'Not found.'));
