@@ -148,6 +148,24 @@ describe('post changes', () => {
     expect((await readAll(domain.id, cursor)).seen).toEqual(['upsert three']);
   });
 
+  it('should order changes by transaction id as a number, not as text (9 before 10)', async () => {
+    const domain = await newDomain();
+    // Ids below every running transaction's, so readable at once; as text, "10" sorts before "9".
+    for (const [xid, slug] of [
+      ['10', 'ten'],
+      ['9', 'nine'],
+      ['100', 'hundred'],
+    ])
+      await sql`
+        insert into post_changes (domain_id, post_id, slug, type, xid)
+        values (${domain.id}, gen_random_uuid(), ${slug}, 'upsert', ${xid}::xid8)`.execute(db);
+
+    expect((await readAll(domain.id)).seen).toEqual(['upsert nine', 'upsert ten', 'upsert hundred']);
+    const first = await readChanges(db, domain.id, null, 1);
+    const rest = await readChanges(db, domain.id, { xid: first[0]!.xid, seq: first[0]!.seq }, 10);
+    expect(rest.map((change) => change.slug)).toEqual(['ten', 'hundred']);
+  });
+
   it('should compact old changes to the last upsert of each published post, and move the horizon', async () => {
     const domain = await newDomain();
     const kept = await insertPost(db, domain.id, 'kept', true);

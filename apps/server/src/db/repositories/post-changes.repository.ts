@@ -31,13 +31,17 @@ export async function readChanges(
   after: ChangeCursor | null,
   limit: number,
 ): Promise<PostChangeRow[]> {
+  // Qualified: a bare "order by xid" would sort by the text column of the same name in the select
+  // list ("10" before "9"). Two statements, not "(no cursor or after it)", so that each plan is a
+  // range scan of post_changes_cursor_idx even when prepared once and reused.
+  const continueAfter = after ? sql`and (c.xid, c.seq) > (${after.xid}::xid8, ${after.seq}::bigint)` : sql``;
   const { rows } = await sql<PostChangeRow>`
-    select seq::text as seq, xid::text as xid, post_id, slug, type, at
-    from post_changes
-    where domain_id = ${domainId}
-      and xid < pg_snapshot_xmin(pg_current_snapshot())
-      and (${after === null} or (xid, seq) > (${after?.xid ?? '0'}::xid8, ${after?.seq ?? '0'}::bigint))
-    order by xid, seq
+    select c.seq::text as seq, c.xid::text as xid, c.post_id, c.slug, c.type, c.at
+    from post_changes c
+    where c.domain_id = ${domainId}
+      and c.xid < pg_snapshot_xmin(pg_current_snapshot())
+      ${continueAfter}
+    order by c.xid, c.seq
     limit ${limit}`.execute(db);
   return rows;
 }
