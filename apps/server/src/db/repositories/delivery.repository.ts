@@ -2,7 +2,7 @@ import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../database.js';
 import type { Database } from '../tables/database.table.js';
 import { postCountsSum } from './post-counts.repository.js';
-import { tagsOfPost } from './posts.repository.js';
+import { listPostsPage, tagsOfPost } from './posts.repository.js';
 
 /** What the delivery API filters a domain's published posts by (routes/api/v1/posts). */
 export interface PublishedFilter {
@@ -83,9 +83,34 @@ export type DeliveryPostRow = Awaited<ReturnType<ReturnType<typeof deliveryRows>
 };
 
 /**
+ * How many published posts pass the filter. Field filters alone: the counters. A search without a
+ * tag or category: the back office's bounded count (exact up to 1,000 matches, an estimate above,
+ * decision 025), since counting every match of a common word reads every matching row. A tag or
+ * category: a count of its posts (post_tags_tag_post_idx, posts_category_idx).
+ */
+async function publishedTotal(db: Db, domainId: string, filter: PublishedFilter): Promise<number> {
+  if (!filter.tagSlug && !filter.categorySlug) {
+    if (!filter.tsQuery)
+      return postCountsSum(db, domainId, { status: 'published', fields: filter.fields })
+        .executeTakeFirstOrThrow()
+        .then((row) => Number(row.n));
+    const { total } = await listPostsPage(
+      db,
+      domainId,
+      { status: 'published', tsQuery: filter.tsQuery, fields: filter.fields },
+      { limit: 0, offset: 0 },
+    );
+    return total;
+  }
+  const row = await publishedPosts(db, domainId, filter)
+    .select(sql<string>`count(*)::text`.as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
  * A page of the domain's published posts, newest published first: the page's ids from
- * posts_published_idx (with the filters), then their rows. The total comes from the counters when
- * only field filters apply, and from a count of the matches otherwise.
+ * posts_published_idx (with the filters), then their rows, and the total (publishedTotal).
  */
 export async function listPublishedPage(
   db: Db,
@@ -93,7 +118,6 @@ export async function listPublishedPage(
   filter: PublishedFilter,
   page: { limit: number; offset: number; withHtml: boolean },
 ): Promise<{ rows: DeliveryPostRow[]; total: number }> {
-  const countersSuffice = !filter.tagSlug && !filter.categorySlug && !filter.tsQuery;
   const [ids, total] = await Promise.all([
     publishedPosts(db, domainId, filter)
       .select('posts.id')
@@ -102,14 +126,7 @@ export async function listPublishedPage(
       .limit(page.limit)
       .offset(page.offset)
       .execute(),
-    countersSuffice
-      ? postCountsSum(db, domainId, { status: 'published', fields: filter.fields })
-          .executeTakeFirstOrThrow()
-          .then((row) => Number(row.n))
-      : publishedPosts(db, domainId, filter)
-          .select(sql<string>`count(*)::text`.as('n'))
-          .executeTakeFirstOrThrow()
-          .then((row) => Number(row.n)),
+    publishedTotal(db, domainId, filter),
   ]);
   if (ids.length === 0) return { rows: [], total };
   const rows = await deliveryRows(db, page.withHtml)

@@ -50,7 +50,7 @@ export function findTaxonomy(db: Db, table: TaxonomyTableName, domainId: string,
 }
 
 /**
- * How many posts of the domain use a tag or category; served by post_tags_tag_idx and
+ * How many posts of the domain use a tag or category; served by post_tags_tag_post_idx and
  * posts_category_idx, so it costs an index range, not a scan of the domain's posts.
  */
 export async function countPostsUsing(db: Db, table: TaxonomyTableName, domainId: string, id: string) {
