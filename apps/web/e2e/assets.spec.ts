@@ -1,10 +1,10 @@
-import type { AssetInfo } from '@masthead/contract';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { uniqueTitle } from './support/api';
 import { content, expectList, toolbar } from './support/blog-pages';
 import { expect, test } from './support/fixtures';
-import { makeJpeg, makeOversizePng, makePng, makeTextAsPng, type TestFile } from './support/files';
+import { makeJpeg, makeOversizePng, makePng, makeTextAsPng } from './support/files';
 import { signIn, signInAs } from './support/sign-in';
+import { assetDialog, assetsSection, pickFile, toast, uploadAsset } from './support/assets-page';
 
 /** A file name no other journey uses (the asset search is a substring of it). */
 const uniqueName = (prefix: string, extension: string) =>
@@ -45,13 +45,10 @@ async function openAssets(page: Page, account?: { email: string; password: strin
   await expect(page.getByRole('heading', { level: 2, name: 'Assets' })).toBeVisible();
 }
 
-const assetsSection = (page: Page) => page.locator('section.assets');
-const assetDialog = (page: Page, name: 'Upload Asset' | 'Edit Asset') => page.getByRole('dialog', { name });
 const row = (page: Page, fileName: string) =>
   assetsSection(page)
     .getByRole('row')
     .filter({ has: page.getByRole('rowheader', { name: fileName }) });
-const toast = (page: Page, title: string) => page.getByRole('status').filter({ hasText: title });
 
 /** Narrows the table to `text` and waits for that search to reach the server. */
 async function searchAssets(page: Page, text: string) {
@@ -62,30 +59,6 @@ async function searchAssets(page: Page, text: string) {
   );
   await assetsSection(page).getByRole('searchbox', { name: 'Search assets' }).fill(text);
   await done;
-}
-
-/** Picks the file in the upload dialog and waits for the compression to finish. */
-async function pickFile(dialog: Locator, file: TestFile) {
-  await dialog.getByLabel('Image file (PNG or JPEG)').setInputFiles(file);
-}
-
-/** Uploads through the dialog and returns the registered asset (the POST's answer). */
-async function upload(page: Page, file: TestFile, description: string): Promise<AssetInfo> {
-  await assetsSection(page).getByRole('button', { name: 'Upload an asset' }).click();
-  const dialog = assetDialog(page, 'Upload Asset');
-  await pickFile(dialog, file);
-  await expect(dialog.getByRole('progressbar', { name: 'Compression: 100%' })).toHaveJSProperty('value', 100);
-  await dialog.getByRole('textbox', { name: 'Description' }).fill(description);
-  const registered = page.waitForResponse(
-    (response) =>
-      response.request().method() === 'POST' && new URL(response.url()).pathname === '/cms/assets/list',
-  );
-  await dialog.getByRole('button', { name: 'Save' }).click();
-  const response = await registered;
-  expect(response.status()).toBe(201);
-  await expect(dialog).toBeHidden();
-  await expect(toast(page, 'Successfully Created')).toContainText('Asset has been created successfully');
-  return (await response.json()) as AssetInfo;
 }
 
 test.describe('assets', () => {
@@ -109,9 +82,9 @@ test.describe('assets', () => {
     await checkA11y('the Metadata & Assets page');
 
     const png = makePng(uniqueName('harbour', 'png'));
-    const pngAsset = await upload(page, png, 'A harbour, as a PNG');
+    const pngAsset = await uploadAsset(page, png, 'A harbour, as a PNG');
     const jpeg = await makeJpeg(page, uniqueName('sunset', 'jpg'));
-    const jpegAsset = await upload(page, jpeg, 'A sunset, as a JPEG');
+    const jpegAsset = await uploadAsset(page, jpeg, 'A sunset, as a JPEG');
 
     // The compression ran in the worker, whose script came from our own origin; nothing left it.
     expect(ownWorkerScript.length).toBeGreaterThan(0);
@@ -151,7 +124,7 @@ test.describe('assets', () => {
     await recordUploads(page);
     await openAssets(page);
     const png = makePng(uniqueName('lighthouse', 'png'), 200, 150);
-    const asset = await upload(page, png, 'A lighthouse');
+    const asset = await uploadAsset(page, png, 'A lighthouse');
     const sent = await lastUpload(page);
     await searchAssets(page, asset.fileName);
 
@@ -233,7 +206,7 @@ test.describe('assets', () => {
   }) => {
     test.slow();
     await openAssets(page);
-    const asset = await upload(page, makePng(uniqueName('pier', 'png'), 120, 90), 'The old pier');
+    const asset = await uploadAsset(page, makePng(uniqueName('pier', 'png'), 120, 90), 'The old pier');
 
     await page.getByRole('link', { name: 'Blog Posts' }).first().click();
     await expectList(page);
@@ -260,7 +233,7 @@ test.describe('assets', () => {
     author,
   }) => {
     await openAssets(page, author);
-    const asset = await upload(page, makePng(uniqueName('author', 'png'), 64, 64), 'By the author');
+    const asset = await uploadAsset(page, makePng(uniqueName('author', 'png'), 64, 64), 'By the author');
     await searchAssets(page, asset.fileName);
     await expect(
       row(page, asset.fileName).getByRole('button', { name: `Edit ${asset.fileName}` }),

@@ -4,6 +4,8 @@ import { card, content, editorHeading, expectList, search, toolbar } from './sup
 import { DOMAINS } from './support/e2e-server';
 import { expect, test } from './support/fixtures';
 import { expectFitsViewport } from './support/layout';
+import { assetsSection, uploadAsset } from './support/assets-page';
+import { makePng } from './support/files';
 import { signIn } from './support/sign-in';
 import { createCategory, createTag } from './support/taxonomy-api';
 import { COLUMN_WIDTH, LONG_WORD, TABLE_COLUMNS, widePost } from './support/wide-post';
@@ -200,7 +202,11 @@ for (const screen of SCREENS) {
         await panel.getByRole('searchbox').fill(word);
         await expect(panel.getByRole('cell', { name: word, exact: true })).toBeVisible();
       }
-      await check('Metadata & Assets with unbroken tag and category names');
+      // An asset of its own, with an unbroken file name and description: the assets table must
+      // fit too (its hidden live regions once widened the page whenever assets were listed).
+      await uploadAsset(page, makePng(`${word}.png`, 64, 64), word);
+      await expect(assetsSection(page).getByRole('rowheader', { name: `${word}.png` })).toBeVisible();
+      await check('Metadata & Assets with unbroken tag, category and asset names');
 
       for (const [button, name] of [
         ['Add tag', 'Add tag'],
