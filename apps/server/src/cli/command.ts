@@ -1,5 +1,6 @@
 import type { Env } from '../config/env.js';
 import type { Db } from '../db/database.js';
+import type { OpenedDatabase, OpenOptions } from '../db/open-database.js';
 import type { TerminalInput } from './read-secret.js';
 
 /** Where the command line writes, and the environment it is configured from. */
@@ -10,6 +11,11 @@ export interface CliIo {
   env?: Record<string, string | undefined>;
   /** Where passwords are asked for; without a terminal here, commands never prompt. */
   stdin?: TerminalInput;
+  /**
+   * Opens the command's database; openDatabase when absent. A test of many commands passes one
+   * that hands out a database it keeps open: opening PGlite costs seconds a command.
+   */
+  openDatabase?: (env: Env, options: OpenOptions) => Promise<Pick<OpenedDatabase, 'db' | 'close'>>;
 }
 
 /** What a command may use, besides its arguments, before the database is opened. */

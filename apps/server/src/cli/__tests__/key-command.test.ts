@@ -1,18 +1,26 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEnv } from '../../config/env.js';
 import { openDatabase } from '../../db/open-database.js';
 import { findContentKeyByHash } from '../../db/repositories/content-keys.repository.js';
 import { hashContentKey } from '../../lib/content-key.js';
 import { runCli } from '../run-cli.js';
 
-// One PGlite data folder for the file; each test works on its own domain.
+// One PGlite database for the file, opened once (cli.test.ts opens one per command, as the real
+// command line does); each test works on its own domain.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'masthead-cli-key-'));
 const env = { DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
+let shared: Awaited<ReturnType<typeof openDatabase>>;
 
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+beforeAll(async () => {
+  shared = await openDatabase(parseEnv(env));
+}, 60_000);
+afterAll(async () => {
+  await shared?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
 
 async function masthead(...argv: string[]) {
   let stdout = '';
@@ -21,18 +29,14 @@ async function masthead(...argv: string[]) {
     stdout: { write: (text: string) => (stdout += text) },
     stderr: { write: (text: string) => (stderr += text) },
     env,
+    openDatabase: async () => ({ db: shared.db, close: async () => {} }),
   });
   const lines = stdout.split('\n').filter(Boolean);
   return { code, stdout, stderr, lines, stderrLines: stderr.split('\n').filter(Boolean) };
 }
 
-async function withDatabase<T>(work: (db: Awaited<ReturnType<typeof openDatabase>>['db']) => Promise<T>) {
-  const opened = await openDatabase(parseEnv(env));
-  try {
-    return await work(opened.db);
-  } finally {
-    await opened.close();
-  }
+function withDatabase<T>(work: (db: Awaited<ReturnType<typeof openDatabase>>['db']) => Promise<T>) {
+  return work(shared.db);
 }
 
 function expectRefused(result: Awaited<ReturnType<typeof masthead>>, problem: RegExp | string) {
