@@ -235,7 +235,10 @@ export async function unschedulePost(
     const current = await findPost(trx, domainId, id, { forUpdate: true });
     if (!current) throw notFound('Blog post');
     assertVersion(expectedVersions, current.version);
-    const refusal = unscheduleRefusal({ ...current, scheduledFor: current.scheduled_for?.toISOString() ?? null });
+    const refusal = unscheduleRefusal({
+      ...current,
+      scheduledFor: current.scheduled_for?.toISOString() ?? null,
+    });
     if (refusal) throw conflict(refusal);
     await setPostSchedule(trx, domainId, id, null);
   });

@@ -20,7 +20,11 @@ export function testClock(start = Date.now()) {
 export function scheduleApi(ctx: TestContext, token: string, host: string) {
   const url = (id: string, domain = host) => `/cms/blogs/schedule/${id}?domain=${encodeURIComponent(domain)}`;
   return {
-    set: (id: string, publishAt: unknown, options: { domain?: string; headers?: Record<string, string> } = {}) =>
+    set: (
+      id: string,
+      publishAt: unknown,
+      options: { domain?: string; headers?: Record<string, string> } = {},
+    ) =>
       ctx.request(token, {
         method: 'PUT',
         url: url(id, options.domain),

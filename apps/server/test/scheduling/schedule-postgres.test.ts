@@ -116,25 +116,29 @@ run('the scheduled publisher on PostgreSQL', () => {
     const w = await newDomainApi(ctx, 'editor');
     const post = await approvedPost(w.api, { title: 'Through an outage' });
     const publishAt = new Date(clock.now().getTime() + 3600_000);
-    expect((await scheduleApi(ctx, w.token, w.domain.domain).set(post.id, publishAt.toISOString())).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await scheduleApi(ctx, w.token, w.domain.domain).set(post.id, publishAt.toISOString())).statusCode,
+    ).toBe(200);
     firstLog.lines.length = 0;
     await proxy.refuse();
     clock.set(publishAt);
     // Many runs of the worker meet a refused connection meanwhile.
     await sleep(2_500);
-    const warnings = firstLog.messages().filter((m) => m.startsWith('scheduled publishing waits for the database'));
+    const warnings = firstLog
+      .messages()
+      .filter((m) => m.startsWith('scheduled publishing waits for the database'));
     expect(warnings).toHaveLength(1);
-    const { rows } = await sql<{ published: boolean }>`select published from posts where id = ${post.id}`.execute(
-      direct,
-    );
+    const { rows } = await sql<{
+      published: boolean;
+    }>`select published from posts where id = ${post.id}`.execute(direct);
     expect(rows[0]!.published).toBe(false);
 
     await proxy.forward();
     await waitFor(async () => firstLog.published().includes(post.id), 15_000);
     expect(firstLog.messages()).toContain('scheduled publishing works again');
-    const after = await sql<{ published: boolean }>`select published from posts where id = ${post.id}`.execute(direct);
+    const after = await sql<{
+      published: boolean;
+    }>`select published from posts where id = ${post.id}`.execute(direct);
     expect(after.rows[0]!.published).toBe(true);
   });
 });

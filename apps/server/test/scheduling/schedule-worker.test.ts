@@ -78,7 +78,12 @@ describe('the scheduled publisher', () => {
     expect(await readPost(w.api, posts[2]!.id)).toMatchObject({ published: false, approved: true });
     expect(await readPost(w.api, posts[3]!.id)).toMatchObject({ published: false, approved: false });
     const ids = posts.map((p) => p.id);
-    expect(log.published().filter((id) => ids.includes(id)).sort()).toEqual([ids[0], ids[1]].sort());
+    expect(
+      log
+        .published()
+        .filter((id) => ids.includes(id))
+        .sort(),
+    ).toEqual([ids[0], ids[1]].sort());
   });
 
   it('should publish at start what fell due while no server was running, and say so in the log', async () => {

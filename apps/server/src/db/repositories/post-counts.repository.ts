@@ -36,10 +36,7 @@ export function postCountsSum(
  * which holds them alone (a few rows, decision 043). Same shape as postCountsSum's statement.
  */
 function scheduledCount(db: Db, domainId: string, fields: Record<string, string>) {
-  let query = db
-    .selectFrom('posts')
-    .where('domain_id', '=', domainId)
-    .where('scheduled_for', 'is not', null);
+  let query = db.selectFrom('posts').where('domain_id', '=', domainId).where('scheduled_for', 'is not', null);
   if (Object.keys(fields).length > 0)
     query = query.where(sql<boolean>`fields @> ${JSON.stringify(fields)}::jsonb`);
   return query.select(sql<string>`count(*)::text`.as('n'));

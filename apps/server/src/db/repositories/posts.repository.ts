@@ -428,13 +428,15 @@ export function setPostFlags(
   id: string,
   flags: { approved: boolean; published: boolean },
 ) {
-  return trx
-    .updateTable('posts')
-    // Every workflow change cancels a schedule: publishing by hand, unapproving (decision 043).
-    .set({ ...flags, scheduled_for: null, version: sql`version + 1`, updated_at: sql`now()` })
-    .where('domain_id', '=', domainId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  return (
+    trx
+      .updateTable('posts')
+      // Every workflow change cancels a schedule: publishing by hand, unapproving (decision 043).
+      .set({ ...flags, scheduled_for: null, version: sql`version + 1`, updated_at: sql`now()` })
+      .where('domain_id', '=', domainId)
+      .where('id', '=', id)
+      .executeTakeFirst()
+  );
 }
 
 export function deletePost(trx: Db, domainId: string, id: string) {

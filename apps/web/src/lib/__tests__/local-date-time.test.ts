@@ -4,7 +4,11 @@ import { fromLocalInputs, timeZoneLabel, toLocalInputs } from '../local-date-tim
 
 describe('the schedule dialog’s local date and time', () => {
   it("should write a date as date-fns's yyyy-MM-dd and HH:mm in local time", () => {
-    for (const at of [new Date(2027, 0, 5, 7, 3), new Date(2027, 11, 31, 23, 59), new Date(2028, 1, 29, 0, 0)]) {
+    for (const at of [
+      new Date(2027, 0, 5, 7, 3),
+      new Date(2027, 11, 31, 23, 59),
+      new Date(2028, 1, 29, 0, 0),
+    ]) {
       expect(toLocalInputs(at)).toEqual({ date: format(at, 'yyyy-MM-dd'), time: format(at, 'HH:mm') });
     }
   });

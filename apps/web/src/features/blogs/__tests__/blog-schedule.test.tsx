@@ -48,7 +48,8 @@ function serve(routes: Parameters<typeof stubApi>[0]) {
   api = stubApi({ 'GET /cms/column/def/all': () => jsonResponse(200, []), ...routes });
   vi.stubGlobal('fetch', api.fetchStub);
 }
-const listCalls = () => api.calls.filter((call) => call.method === 'GET' && call.url.includes('/cms/blogs/all'));
+const listCalls = () =>
+  api.calls.filter((call) => call.method === 'GET' && call.url.includes('/cms/blogs/all'));
 
 beforeEach(() => {
   window.history.replaceState(null, '', '/');
@@ -104,7 +105,10 @@ describe('scheduling on the blog cards', () => {
   it('should show an author neither Schedule… nor Cancel schedule', async () => {
     serve({
       'GET /cms/blogs/all': () =>
-        jsonResponse(200, page([post({ title: 'Ready' }), post({ title: 'Waiting', scheduledFor: '2027-02-03T09:30:00Z' })])),
+        jsonResponse(
+          200,
+          page([post({ title: 'Ready' }), post({ title: 'Waiting', scheduledFor: '2027-02-03T09:30:00Z' })]),
+        ),
     });
     renderList('author');
     await screen.findAllByRole('article');
@@ -137,7 +141,9 @@ describe('scheduling on the blog cards', () => {
       },
     });
     const { store } = renderList('editor');
-    await userEvent.click(within(await screen.findByRole('article')).getByRole('button', { name: 'Schedule…' }));
+    await userEvent.click(
+      within(await screen.findByRole('article')).getByRole('button', { name: 'Schedule…' }),
+    );
 
     const dialog = await screen.findByRole('dialog', { name: 'Schedule publishing' });
     const date = within(dialog).getByLabelText('Date');
@@ -179,7 +185,9 @@ describe('scheduling on the blog cards', () => {
   it('should close the dialog with Escape and send nothing', async () => {
     serve({ 'GET /cms/blogs/all': () => jsonResponse(200, page([post({ title: 'Ready' })])) });
     renderList('editor');
-    await userEvent.click(within(await screen.findByRole('article')).getByRole('button', { name: 'Schedule…' }));
+    await userEvent.click(
+      within(await screen.findByRole('article')).getByRole('button', { name: 'Schedule…' }),
+    );
     await screen.findByRole('dialog', { name: 'Schedule publishing' });
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -233,7 +241,10 @@ describe('scheduling on the blog cards', () => {
   it('should not poll for a schedule that is far away', async () => {
     serve({
       'GET /cms/blogs/all': () =>
-        jsonResponse(200, page([post({ title: 'Later', scheduledFor: new Date(Date.now() + 3600_000).toISOString() })])),
+        jsonResponse(
+          200,
+          page([post({ title: 'Later', scheduledFor: new Date(Date.now() + 3600_000).toISOString() })]),
+        ),
     });
     renderList('editor');
     await screen.findByRole('article', { name: 'Later' });

@@ -59,7 +59,9 @@ export function usePostCommands(domain: string) {
   }
 
   const done = (description: string) =>
-    dispatch(notificationShown({ type: 'success', title: t('notification.updated'), description: [description] }));
+    dispatch(
+      notificationShown({ type: 'success', title: t('notification.updated'), description: [description] }),
+    );
 
   /** Resolves to true when the server took the schedule. */
   async function schedule(post: BlogPostSummary, publishAt: Date): Promise<boolean> {
