@@ -238,3 +238,27 @@ describe('GET /cms/blogs/all?status=scheduled', () => {
     expect((await other.api.list({ status: 'scheduled' })).json().totalEntries).toBe(1);
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('should describe both schedule calls with their body, answers and the scheduled filter', async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/cms/openapi.json' })).json<{
+      paths: Record<string, Record<string, { responses: Record<string, unknown>; requestBody?: unknown }>>;
+    }>();
+    const schedule = doc.paths['/cms/blogs/schedule/{id}']!;
+    expect(Object.keys(schedule.put!.responses).sort()).toEqual([
+      '200',
+      '400',
+      '401',
+      '403',
+      '404',
+      '409',
+      '412',
+    ]);
+    expect(JSON.stringify(schedule.put!.requestBody)).toContain('publishAt');
+    expect(Object.keys(schedule.delete!.responses)).toEqual(
+      expect.arrayContaining(['200', '403', '404', '409']),
+    );
+    expect(JSON.stringify(doc.paths['/cms/blogs/all']!.get)).toContain('scheduled');
+    expect(JSON.stringify(doc)).toContain('scheduledFor');
+  });
+});
