@@ -453,13 +453,9 @@ export function setPostSchedule(trx: Db, domainId: string, id: string, at: Date 
     .executeTakeFirst();
 }
 
-/**
- * The post whose schedule is due first, locked for the caller's transaction; one that another
- * transaction (another process's worker) holds is skipped, so each is published once. Read from
- * posts_scheduled_due_idx: with nothing due it is one probe of an index of the scheduled posts.
- */
-export function claimDuePost(trx: Db, now: Date) {
-  return trx
+/** The statement of claimDuePost, apart so that a test can read its plan. */
+export function duePostQuery(db: Db, now: Date) {
+  return db
     .selectFrom('posts')
     .select(['id', 'domain_id', 'scheduled_for'])
     .where('scheduled_for', 'is not', null)
@@ -467,6 +463,14 @@ export function claimDuePost(trx: Db, now: Date) {
     .orderBy('scheduled_for')
     .limit(1)
     .forUpdate()
-    .skipLocked()
-    .executeTakeFirst();
+    .skipLocked();
+}
+
+/**
+ * The post whose schedule is due first, locked for the caller's transaction; one that another
+ * transaction (another process's worker) holds is skipped, so each is published once. Read from
+ * posts_scheduled_due_idx: with nothing due it is one probe of an index of the scheduled posts.
+ */
+export function claimDuePost(trx: Db, now: Date) {
+  return duePostQuery(trx, now).executeTakeFirst();
 }

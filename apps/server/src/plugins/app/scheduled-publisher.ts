@@ -46,7 +46,7 @@ export default fp(
         failing = false;
         if (firstRun && published.length > 0)
           app.log.info(
-            `published ${published.length} scheduled posts that fell due while the server was not running`,
+            `published ${published.length} scheduled post${published.length === 1 ? '' : 's'} that fell due while the server was not running`,
           );
         firstRun = false;
       } catch (error) {
