@@ -25,6 +25,7 @@ import type { Storage } from './plugins/app/storage/storage.js';
 import uploadSweeper, { type UploadSweeperOptions } from './plugins/app/upload-sweeper.js';
 import deliveryApi from './routes/api/v1/index.js';
 import changesCompactor from './plugins/app/changes-compactor.js';
+import scheduledPublisher, { type ScheduledPublisherOptions } from './plugins/app/scheduled-publisher.js';
 import cmsApi from './routes/cms/index.js';
 import feedRoutes, { type FeedsOptions } from './routes/feeds/index.js';
 import { DEFAULT_BODY_LIMIT } from './routes/body-limits.js';
@@ -45,10 +46,21 @@ export interface AppOptions {
   sweepUploads?: UploadSweeperOptions;
   /** Compact the delivery API's old changes in the background; off when absent. */
   compactChanges?: { everyMs: number };
+  /** Publish scheduled posts in the background; off when absent (tests turn it on with their own clock). */
+  publishScheduled?: ScheduledPublisherOptions;
+  /** The time as the schedules see it (the API's "in the future" and the worker's "due"); tests set theirs. */
+  clock?: () => Date;
   /** Told of every route as it is registered (the tests list the routes with it). */
   onRoute?: (route: RouteOptions) => void;
   /** The feeds' settings that tests change (a smaller sitemap page). */
   feeds?: Pick<FeedsOptions, 'sitemapPageSize'>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The schedules' clock (AppOptions.clock). */
+    clock: () => Date;
+  }
 }
 
 /** The web app's sign-in callback route (apps/web/src/config/paths.ts). */
@@ -104,6 +116,7 @@ export async function buildApp(options: AppOptions) {
   });
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  app.decorate('clock', options.clock ?? (() => new Date()));
   await app.register(jsonBodies);
 
   // The rate limits are shared by every process and server through Redis when there is one.
@@ -143,6 +156,7 @@ export async function buildApp(options: AppOptions) {
       keepDays: env.CHANGES_RETENTION_DAYS,
     });
   }
+  if (options.publishScheduled) await app.register(scheduledPublisher, options.publishScheduled);
   if (!env.OIDC_REQUIRE_VERIFIED_EMAIL) {
     app.log.warn(
       'OIDC_REQUIRE_VERIFIED_EMAIL=false: memberships follow the e-mail in access tokens whether or not the identity provider verified it, so anyone who can set their own e-mail there can take the rights of a member',

@@ -66,6 +66,8 @@ async function main() {
     webRoot: WEB_ROOT,
     sweepUploads: { everyMs: SWEEP_EVERY_MS },
     compactChanges: { everyMs: SWEEP_EVERY_MS },
+    // About once a second: a post appears within a second or so of its time (decision 043).
+    publishScheduled: { everyMs: 1000 },
   });
   // `masthead backup` asks a running server for the backup of the PGlite database it holds.
   const stopBackups = opened.whileStill

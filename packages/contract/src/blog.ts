@@ -30,6 +30,9 @@ const postCore = {
   lastModifiedDate: Type.String({ format: 'date-time' }),
   published: Type.Boolean(),
   approved: Type.Boolean(),
+  scheduledFor: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+    description: 'When the server is to publish this approved post; null without a schedule',
+  }),
 };
 
 /** A list entry: the post without its content, which a card never shows (docs/decisions/002). */
@@ -71,3 +74,15 @@ export const BlogPostInput = Type.Object({
   writtenBy: Type.Optional(Type.String({ maxLength: MAX_NAME_LENGTH })),
 });
 export type BlogPostInput = Static<typeof BlogPostInput>;
+
+/** What PUT /cms/blogs/schedule/{id} accepts. */
+export const ScheduleInput = Type.Object(
+  {
+    publishAt: Type.String({
+      format: 'date-time',
+      description: 'An ISO 8601 date-time with its offset (or Z), in the future',
+    }),
+  },
+  { title: 'ScheduleInput' },
+);
+export type ScheduleInput = Static<typeof ScheduleInput>;

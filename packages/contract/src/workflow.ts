@@ -1,5 +1,6 @@
 // No schemas here: the web app imports this file alone (@masthead/contract/workflow) to stay small.
-export const BLOG_STATUSES = ['draft', 'approved', 'published'] as const;
+/** `scheduled`: approved, with a time set for the worker to publish it (decision 043). */
+export const BLOG_STATUSES = ['draft', 'approved', 'scheduled', 'published'] as const;
 export type BlogStatus = (typeof BLOG_STATUSES)[number];
 
 export const MANAGE_TYPES = ['APPROVAL', 'PUBLISH'] as const;
@@ -46,4 +47,25 @@ export function postStatus(post: WorkflowFlags): 'draft' | 'approved' | 'publish
   if (post.published) return 'published';
   if (post.approved) return 'approved';
   return 'draft';
+}
+
+/** A post's workflow state with its schedule, if it has one. */
+export interface ScheduleFlags extends WorkflowFlags {
+  scheduledFor: string | null;
+}
+
+/**
+ * Scheduling (issue 21): only an approved post that is not published may be given a time.
+ * Returns null when allowed, or a sentence that says why not.
+ */
+export function scheduleRefusal(post: WorkflowFlags): string | null {
+  if (post.published) return 'This post is already published; unpublish it before scheduling it.';
+  if (!post.approved) return 'Approve this post before scheduling it.';
+  return null;
+}
+
+/** Cancelling a schedule needs one. */
+export function unscheduleRefusal(post: ScheduleFlags): string | null {
+  if (post.scheduledFor === null) return 'This post is not scheduled.';
+  return null;
 }

@@ -3,6 +3,8 @@ import {
   REQUIRED_MESSAGE,
   blogSlug,
   editRefusal,
+  scheduleRefusal,
+  unscheduleRefusal,
   workflowRefusal,
   type BlogPost,
   type BlogPostInput,
@@ -11,12 +13,14 @@ import {
 import type { Db } from '../db/database.js';
 import { listColumnDefs } from '../db/repositories/column-defs.repository.js';
 import {
+  claimDuePost,
   deletePost,
   findPost,
   findPostWithTags,
   insertPost,
   replacePostTags,
   setPostFlags,
+  setPostSchedule,
   lockSlugFamily,
   takenSlugs,
   updatePost,
@@ -197,4 +201,60 @@ export async function managePost(db: Db, domainId: string, id: string, type: Man
     await setPostFlags(trx, domainId, id, flags);
   });
   return loadPost(db, domainId, id);
+}
+
+/**
+ * Gives an approved post a time for the worker to publish it (or moves it). `publishAt` was
+ * checked to be in the future by the caller against the same clock the worker reads.
+ */
+export async function schedulePost(
+  db: Db,
+  domainId: string,
+  id: string,
+  publishAt: Date,
+  expectedVersions: number[] | undefined,
+) {
+  await db.transaction().execute(async (trx) => {
+    const current = await findPost(trx, domainId, id, { forUpdate: true });
+    if (!current) throw notFound('Blog post');
+    assertVersion(expectedVersions, current.version);
+    const refusal = scheduleRefusal(current);
+    if (refusal) throw conflict(refusal);
+    await setPostSchedule(trx, domainId, id, publishAt);
+  });
+  return loadPost(db, domainId, id);
+}
+
+export async function unschedulePost(
+  db: Db,
+  domainId: string,
+  id: string,
+  expectedVersions: number[] | undefined,
+) {
+  await db.transaction().execute(async (trx) => {
+    const current = await findPost(trx, domainId, id, { forUpdate: true });
+    if (!current) throw notFound('Blog post');
+    assertVersion(expectedVersions, current.version);
+    const refusal = unscheduleRefusal({
+      ...current,
+      scheduledFor: current.scheduled_for?.toISOString() ?? null,
+    });
+    if (refusal) throw conflict(refusal);
+    await setPostSchedule(trx, domainId, id, null);
+  });
+  return loadPost(db, domainId, id);
+}
+
+/**
+ * The worker's publish (plugins/app/scheduled-publisher.ts): takes the post that fell due first
+ * (at `now`) and no other transaction holds, and publishes it in the caller's transaction, as a
+ * publish by hand would (published_at and the delivery API's change come from the triggers).
+ * Returns what it published, or undefined when nothing is due. Whatever else a publish must do
+ * in the same transaction belongs here.
+ */
+export async function publishScheduledPost(trx: Db, now: Date) {
+  const due = await claimDuePost(trx, now);
+  if (!due) return undefined;
+  await setPostFlags(trx, due.domain_id, due.id, { approved: true, published: true });
+  return { id: due.id, domainId: due.domain_id, scheduledFor: due.scheduled_for! };
 }

@@ -61,6 +61,7 @@ export function toBlogPostSummary(row: PostSummaryRow, tags: TagRefRow[]): BlogP
     lastModifiedDate: iso(row.updated_at),
     published: row.published,
     approved: row.approved,
+    scheduledFor: row.scheduled_for ? iso(row.scheduled_for) : null,
   };
 }
 

@@ -23,7 +23,7 @@ export interface TestDomain {
  * objects and their signing secret) is a temporary one, removed on close.
  */
 export async function createTestContext(
-  options: Pick<AppOptions, 'storage' | 'onRoute' | 'feeds'> & {
+  options: Pick<AppOptions, 'storage' | 'onRoute' | 'feeds' | 'publishScheduled' | 'clock' | 'logger'> & {
     env?: Record<string, string>;
     /** A database handle of the test's own (made with other settings); the file's own otherwise. */
     database?: { db: Db; drop: () => Promise<void> };
@@ -43,10 +43,12 @@ export async function createTestContext(
   const app = await buildApp({
     env,
     db,
-    logger: false,
+    logger: options.logger ?? false,
     storage: options.storage,
     onRoute: options.onRoute,
     feeds: options.feeds,
+    publishScheduled: options.publishScheduled,
+    clock: options.clock,
   });
   await app.ready();
   return new TestContext(app, db, idp, dataDir, async () => {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { editRefusal, postStatus, workflowRefusal, type WorkflowFlags } from '../workflow.js';
+import {
+  editRefusal,
+  postStatus,
+  scheduleRefusal,
+  unscheduleRefusal,
+  workflowRefusal,
+  type WorkflowFlags,
+} from '../workflow.js';
 
 const draft: WorkflowFlags = { approved: false, published: false };
 const approved: WorkflowFlags = { approved: true, published: false };
@@ -42,5 +49,24 @@ describe('editRefusal', () => {
 describe('postStatus', () => {
   it('should name the three states', () => {
     expect([draft, approved, published].map(postStatus)).toEqual(['draft', 'approved', 'published']);
+  });
+});
+
+describe('scheduleRefusal and unscheduleRefusal (issue 21)', () => {
+  it('should allow a schedule on an approved, unpublished post only, and say why not otherwise', () => {
+    expect(scheduleRefusal({ approved: true, published: false })).toBeNull();
+    expect(scheduleRefusal({ approved: false, published: false })).toBe(
+      'Approve this post before scheduling it.',
+    );
+    expect(scheduleRefusal({ approved: true, published: true })).toMatch(/already published; unpublish it/);
+  });
+
+  it('should cancel only an existing schedule', () => {
+    expect(
+      unscheduleRefusal({ approved: true, published: false, scheduledFor: '2027-01-01T00:00:00.000Z' }),
+    ).toBeNull();
+    expect(unscheduleRefusal({ approved: true, published: false, scheduledFor: null })).toBe(
+      'This post is not scheduled.',
+    );
   });
 });

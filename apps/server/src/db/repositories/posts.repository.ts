@@ -24,6 +24,7 @@ const summaryColumns = [
   'posts.written_by',
   'posts.approved',
   'posts.published',
+  'posts.scheduled_for',
   'posts.version',
   'posts.created_at',
   'posts.updated_at',
@@ -48,6 +49,8 @@ function withFilter(posts: PostsQuery, filter: PostFilter) {
   if (filter.status === 'approved')
     query = query.where('posts.published', '=', false).where('posts.approved', '=', true);
   if (filter.status === 'published') query = query.where('posts.published', '=', true);
+  // Read from posts_scheduled_list_idx, which holds the scheduled posts alone.
+  if (filter.status === 'scheduled') query = query.where('posts.scheduled_for', 'is not', null);
   if (filter.tsQuery) query = query.where(sql<boolean>`posts.search @@ ${filter.tsQuery}::tsquery`);
   for (const [key, value] of Object.entries(filter.fields)) {
     query = query.where(sql<boolean>`posts.fields @> ${JSON.stringify({ [key]: value })}::jsonb`);
@@ -400,6 +403,8 @@ export function updatePost(trx: Db, domainId: string, id: string, values: PostVa
     .set({
       ...values,
       fields: JSON.stringify(values.fields),
+      // An edit cancels a schedule: what was scheduled is not what is now there (decision 043).
+      scheduled_for: null,
       version: sql`version + 1`,
       updated_at: sql`now()`,
     })
@@ -423,14 +428,49 @@ export function setPostFlags(
   id: string,
   flags: { approved: boolean; published: boolean },
 ) {
+  return (
+    trx
+      .updateTable('posts')
+      // Every workflow change cancels a schedule: publishing by hand, unapproving (decision 043).
+      .set({ ...flags, scheduled_for: null, version: sql`version + 1`, updated_at: sql`now()` })
+      .where('domain_id', '=', domainId)
+      .where('id', '=', id)
+      .executeTakeFirst()
+  );
+}
+
+export function deletePost(trx: Db, domainId: string, id: string) {
+  return trx.deleteFrom('posts').where('domain_id', '=', domainId).where('id', '=', id).executeTakeFirst();
+}
+
+/** Sets or (with null) clears the time the worker is to publish the post. */
+export function setPostSchedule(trx: Db, domainId: string, id: string, at: Date | null) {
   return trx
     .updateTable('posts')
-    .set({ ...flags, version: sql`version + 1`, updated_at: sql`now()` })
+    .set({ scheduled_for: at, version: sql`version + 1`, updated_at: sql`now()` })
     .where('domain_id', '=', domainId)
     .where('id', '=', id)
     .executeTakeFirst();
 }
 
-export function deletePost(trx: Db, domainId: string, id: string) {
-  return trx.deleteFrom('posts').where('domain_id', '=', domainId).where('id', '=', id).executeTakeFirst();
+/** The statement of claimDuePost, apart so that a test can read its plan. */
+export function duePostQuery(db: Db, now: Date) {
+  return db
+    .selectFrom('posts')
+    .select(['id', 'domain_id', 'scheduled_for'])
+    .where('scheduled_for', 'is not', null)
+    .where('scheduled_for', '<=', now)
+    .orderBy('scheduled_for')
+    .limit(1)
+    .forUpdate()
+    .skipLocked();
+}
+
+/**
+ * The post whose schedule is due first, locked for the caller's transaction; one that another
+ * transaction (another process's worker) holds is skipped, so each is published once. Read from
+ * posts_scheduled_due_idx: with nothing due it is one probe of an index of the scheduled posts.
+ */
+export function claimDuePost(trx: Db, now: Date) {
+  return duePostQuery(trx, now).executeTakeFirst();
 }

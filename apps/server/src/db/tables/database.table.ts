@@ -91,6 +91,8 @@ export interface PostsTable {
   published: Generated<boolean>;
   /** Set by the database when the post becomes published, null while it is not. */
   published_at: ColumnType<Date | null, never, never>;
+  /** When the worker is to publish this approved post; null without a schedule (decision 043). */
+  scheduled_for: ColumnType<Date | null, Date | null | undefined, Date | null>;
   version: Generated<number>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;

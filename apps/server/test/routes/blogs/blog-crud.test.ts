@@ -18,8 +18,8 @@ beforeAll(async () => {
 afterAll(async () => ctx.close());
 
 const SUMMARY_KEYS = (
-  'approved category createdDate featureImageUrl fields id lastModifiedDate published shortDescription slug ' +
-  'tags title writtenBy'
+  'approved category createdDate featureImageUrl fields id lastModifiedDate published scheduledFor ' +
+  'shortDescription slug tags title writtenBy'
 ).split(' ');
 const CONTENT_KEYS = ['editorHtmlContent', 'editorState', 'editorTextString'];
 const POST_KEYS = [...SUMMARY_KEYS, ...CONTENT_KEYS].sort();
@@ -52,6 +52,7 @@ describe('POST /cms/blogs/info', () => {
     const post = res.json();
     expect(Object.keys(post).sort()).toEqual(POST_KEYS);
     expect(post.id).toMatch(UUID);
+    expect(post.scheduledFor).toBeNull();
     expect(post.title).toBe('Launch Day');
     expect(post.slug).toBe('launch-day');
     expect(post.shortDescription).toBe('What shipped today');

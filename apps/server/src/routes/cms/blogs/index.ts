@@ -7,6 +7,7 @@ import {
   IdParams,
   OptionalDomainQuery,
   Paged,
+  ScheduleInput,
 } from '@masthead/contract';
 import type { FastifyInstance } from 'fastify';
 import { findPostDomainId } from '../../../db/repositories/posts.repository.js';
@@ -17,12 +18,15 @@ import {
   loadPost,
   managePost,
   removePost,
+  schedulePost,
+  unschedulePost,
   updateExistingPost,
 } from '../../../services/blogs.service.js';
 import { sendList } from '../../../plugins/app/list-cache.js';
 import { POST_BODY_LIMIT } from '../../body-limits.js';
 import { errorResponses, security } from '../../route-schemas.js';
 import { listPosts } from './list-posts.js';
+import { publishAtOf } from './publish-at.js';
 import { BlogListQuery, BlogPostBody, ManageQuery } from './schemas.js';
 
 const tags = ['blog posts'];
@@ -37,7 +41,8 @@ export default async function blogRoutes(app: FastifyInstance, options: { exactS
         summary: 'A page of posts, last modified first',
         description:
           'Every word of `search` must match the start of a word of the title, short description or text. ' +
-          '`status` is draft (neither approved nor published), approved or published. ' +
+          '`status` is draft (neither approved nor published), approved (not published, scheduled or not), ' +
+          'scheduled (approved, with a time to be published) or published. ' +
           '`field.<key>=<value>` filters on a filterable select field.',
         security,
         querystring: BlogListQuery,
@@ -167,6 +172,66 @@ export default async function blogRoutes(app: FastifyInstance, options: { exactS
       const { domain, type, value } = request.query;
       const access = await requireDomain(app.db, request, domain, 'managePost');
       const { post, version } = await managePost(app.db, access.id, request.params.id, type, value);
+      setEtag(reply, version);
+      return post;
+    },
+  );
+
+  app.put<{ Params: IdParams; Querystring: DomainQuery; Body: ScheduleInput }>(
+    '/blogs/schedule/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Schedule an approved post to be published at a time',
+        description:
+          'Editors and admins. The server publishes the post at `publishAt` (within about a second), once, ' +
+          'even when it was down at that time (then as it starts). Setting it again moves the time. ' +
+          'A draft or a published post is refused with 409, a time not in the future with 400, and a stale ' +
+          'If-Match with 412. Unapproving, editing or publishing the post by hand cancels its schedule.',
+        security,
+        params: IdParams,
+        querystring: DomainQuery,
+        body: ScheduleInput,
+        response: { 200: { ...BlogPost, ...etagHeader }, ...errorResponses(400, 404, 409, 412) },
+      },
+    },
+    async (request, reply) => {
+      const access = await requireDomain(app.db, request, request.query.domain, 'managePost');
+      const publishAt = publishAtOf(request.body.publishAt, app.clock());
+      const { post, version } = await schedulePost(
+        app.db,
+        access.id,
+        request.params.id,
+        publishAt,
+        expectedVersions(request),
+      );
+      setEtag(reply, version);
+      return post;
+    },
+  );
+
+  app.delete<{ Params: IdParams; Querystring: DomainQuery }>(
+    '/blogs/schedule/:id',
+    {
+      schema: {
+        tags,
+        summary: "Cancel a post's schedule",
+        description:
+          'Editors and admins. Answers the post, which stays approved. A post without a schedule is refused with 409.',
+        security,
+        params: IdParams,
+        querystring: DomainQuery,
+        response: { 200: { ...BlogPost, ...etagHeader }, ...errorResponses(404, 409, 412) },
+      },
+    },
+    async (request, reply) => {
+      const access = await requireDomain(app.db, request, request.query.domain, 'managePost');
+      const { post, version } = await unschedulePost(
+        app.db,
+        access.id,
+        request.params.id,
+        expectedVersions(request),
+      );
       setEtag(reply, version);
       return post;
     },

@@ -37,6 +37,7 @@ function post(overrides: Partial<BlogPostSummary> = {}): BlogPostSummary {
     lastModifiedDate: '2026-11-21T14:05:00.000Z',
     published: false,
     approved: false,
+    scheduledFor: null,
     ...overrides,
   };
 }
@@ -270,7 +271,13 @@ describe('BlogList card actions', () => {
         .map((button) => `${button.textContent}${button.getAttribute('aria-disabled') ? ' (disabled)' : ''}`);
 
     expect(enabled('Draft one')).toEqual(['Edit', 'Approve', 'Publish (disabled)', 'Delete']);
-    expect(enabled('Approved one')).toEqual(['Edit (disabled)', 'Unapprove', 'Publish', 'Delete (disabled)']);
+    expect(enabled('Approved one')).toEqual([
+      'Edit (disabled)',
+      'Unapprove',
+      'Publish',
+      'Schedule…',
+      'Delete (disabled)',
+    ]);
     expect(enabled('Live one')).toEqual([
       'Edit (disabled)',
       'Unapprove (disabled)',

@@ -5,9 +5,10 @@ import { useId } from 'react';
 import { formatDateTime } from '../../../lib/format-date.js';
 import { useTranslation } from '../../../lib/use-translation.js';
 import { postActions } from '../post-actions.js';
+import { scheduleActions } from '../schedule-actions.js';
 import { PostActionButton } from './post-action-button.js';
 
-export type CardCommand = 'edit' | 'approval' | 'publish' | 'delete';
+export type CardCommand = 'edit' | 'approval' | 'publish' | 'schedule' | 'unschedule' | 'delete';
 
 interface BlogCardProps {
   post: BlogPostSummary;
@@ -23,6 +24,7 @@ export function BlogCard({ post, role, busy, onCommand }: BlogCardProps) {
   const titleId = useId();
   const status = postStatus(post);
   const actions = postActions(post, role);
+  const scheduling = scheduleActions(post, role);
   return (
     <article className="blog-card" aria-labelledby={titleId}>
       <div className="blog-card__meta">
@@ -37,6 +39,11 @@ export function BlogCard({ post, role, busy, onCommand }: BlogCardProps) {
         {post.title}
       </h2>
       {post.shortDescription && <p className="blog-card__description">{post.shortDescription}</p>}
+      {post.scheduledFor && (
+        <p className="blog-card__scheduled">
+          {t('blogs.scheduledFor', { date: formatDateTime(post.scheduledFor) })}
+        </p>
+      )}
       <p className="blog-card__date">
         {t('blogs.lastModified', { date: formatDateTime(post.lastModifiedDate) })}
       </p>
@@ -74,6 +81,22 @@ export function BlogCard({ post, role, busy, onCommand }: BlogCardProps) {
           busy={busy}
           onClick={() => onCommand(post, 'publish', actions.publish.value)}
         />
+        {scheduling.schedule && (
+          <PostActionButton
+            label={t('blogs.action.schedule')}
+            state={{ visible: true, enabled: true }}
+            busy={busy}
+            onClick={() => onCommand(post, 'schedule')}
+          />
+        )}
+        {scheduling.unschedule && (
+          <PostActionButton
+            label={t('blogs.action.unschedule')}
+            state={{ visible: true, enabled: true }}
+            busy={busy}
+            onClick={() => onCommand(post, 'unschedule')}
+          />
+        )}
         <PostActionButton
           label={t('blogs.action.delete')}
           state={actions.delete}

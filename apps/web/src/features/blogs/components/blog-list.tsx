@@ -8,6 +8,7 @@ import { useGetBlogsQuery } from '../api/get-blogs.js';
 import { useGetColumnDefsQuery } from '../api/get-column-defs.js';
 import type { BlogListFilters } from '../hooks/use-blog-list-filters.js';
 import { usePostCommands } from '../hooks/use-post-commands.js';
+import { useScheduleRefresh } from '../hooks/use-schedule-refresh.js';
 import { BlogCard, type CardCommand } from './blog-card.js';
 import { BlogListEmpty, BlogListError, BlogListSkeleton } from './blog-list-states.js';
 import { BlogListToolbar } from './blog-list-toolbar.js';
@@ -17,6 +18,9 @@ import './blog-list.css';
 // (docs/decisions/026-one-chunk-per-signed-in-page.md).
 const DeletePostDialog = lazy(() =>
   import('./delete-post-dialog.js').then((module) => ({ default: module.DeletePostDialog })),
+);
+const SchedulePostDialog = lazy(() =>
+  import('./schedule-post-dialog.js').then((module) => ({ default: module.SchedulePostDialog })),
 );
 
 interface BlogListProps {
@@ -34,16 +38,24 @@ export function BlogList({ domain, role, filters, onFiltersChange, onOpenPost, n
   const { t } = useTranslation();
   const columns = useGetColumnDefsQuery(domain);
   const filterFields = (columns.data ?? []).filter((field) => field.type === 'select' && field.filterable);
-  const list = useGetBlogsQuery({
-    domain,
-    page: filters.page,
-    numberOfEntries: DEFAULT_PAGE_SIZE,
-    search: filters.search,
-    status: filters.status,
-    fields: filters.fields,
-  });
+  const [pollingInterval, setPollingInterval] = useState(0);
+  const list = useGetBlogsQuery(
+    {
+      domain,
+      page: filters.page,
+      numberOfEntries: DEFAULT_PAGE_SIZE,
+      search: filters.search,
+      status: filters.status,
+      fields: filters.fields,
+    },
+    { pollingInterval },
+  );
+  // While a shown post's schedule is near, the list polls, so its card turns published by itself.
+  const wanted = useScheduleRefresh((list.data?.entries ?? []).map((post) => post.scheduledFor));
+  useEffect(() => setPollingInterval(wanted), [wanted]);
   const commands = usePostCommands(domain);
   const [toDelete, setToDelete] = useState<BlogPostSummary>();
+  const [toSchedule, setToSchedule] = useState<BlogPostSummary>();
   const totalPages = list.data?.totalPages ?? 0;
   // A large search's total is an estimate (docs/decisions/025-list-totals-and-search-totals.md): pages past the
   // estimated last one may exist, so only an empty page says the current one is past the end. It
@@ -62,11 +74,17 @@ export function BlogList({ domain, role, filters, onFiltersChange, onOpenPost, n
   function onCommand(post: BlogPostSummary, command: CardCommand, value = true) {
     if (command === 'edit') onOpenPost(post.id);
     else if (command === 'delete') setToDelete(post);
+    else if (command === 'schedule') setToSchedule(post);
+    else if (command === 'unschedule') void commands.unschedule(post);
     else void commands.runStep(post, command === 'approval' ? 'APPROVAL' : 'PUBLISH', value);
   }
 
   async function confirmDelete() {
     if (toDelete && (await commands.remove(toDelete))) setToDelete(undefined);
+  }
+
+  async function confirmSchedule(publishAt: Date) {
+    if (toSchedule && (await commands.schedule(toSchedule, publishAt))) setToSchedule(undefined);
   }
 
   const newPost = () => onOpenPost(newPostId);
@@ -130,6 +148,16 @@ export function BlogList({ domain, role, filters, onFiltersChange, onOpenPost, n
             deleting={commands.deleting}
             onCancel={() => setToDelete(undefined)}
             onConfirm={() => void confirmDelete()}
+          />
+        </Suspense>
+      )}
+      {toSchedule && (
+        <Suspense fallback={null}>
+          <SchedulePostDialog
+            title={toSchedule.title}
+            scheduling={commands.scheduling}
+            onCancel={() => setToSchedule(undefined)}
+            onConfirm={(publishAt) => void confirmSchedule(publishAt)}
           />
         </Suspense>
       )}

@@ -5,6 +5,8 @@ import { useTranslation } from '../../../lib/use-translation.js';
 import { notificationShown } from '../../notifications/index.js';
 import { useDeleteBlogMutation } from '../api/delete-blog.js';
 import { useManageBlogMutation } from '../api/manage-blog.js';
+import { useScheduleBlogMutation, useUnscheduleBlogMutation } from '../api/schedule-blog.js';
+import { formatDateTime } from '../../../lib/format-date.js';
 
 type WorkflowStep = 'approve' | 'unapprove' | 'publish' | 'unpublish';
 
@@ -18,6 +20,8 @@ export function usePostCommands(domain: string) {
   const dispatch = useAppDispatch();
   const [manageBlog] = useManageBlogMutation();
   const [deleteBlog, deletion] = useDeleteBlogMutation();
+  const [scheduleBlog, scheduling] = useScheduleBlogMutation();
+  const [unscheduleBlog] = useUnscheduleBlogMutation();
   const [busyId, setBusyId] = useState<string>();
 
   async function runStep(post: BlogPostSummary, type: 'APPROVAL' | 'PUBLISH', value: boolean) {
@@ -54,5 +58,36 @@ export function usePostCommands(domain: string) {
     return true;
   }
 
-  return { runStep, remove, busyId, deleting: deletion.isLoading };
+  const done = (description: string) =>
+    dispatch(
+      notificationShown({ type: 'success', title: t('notification.updated'), description: [description] }),
+    );
+
+  /** Resolves to true when the server took the schedule. */
+  async function schedule(post: BlogPostSummary, publishAt: Date): Promise<boolean> {
+    const result = await scheduleBlog({ domain, id: post.id, publishAt: publishAt.toISOString() });
+    if (result.error) return false;
+    done(t('blogs.workflowDone.schedule', { date: formatDateTime(result.data.scheduledFor ?? '') }));
+    return true;
+  }
+
+  async function unschedule(post: BlogPostSummary) {
+    setBusyId(post.id);
+    try {
+      const result = await unscheduleBlog({ domain, id: post.id });
+      if (!result.error) done(t('blogs.workflowDone.unschedule'));
+    } finally {
+      setBusyId(undefined);
+    }
+  }
+
+  return {
+    runStep,
+    remove,
+    schedule,
+    unschedule,
+    busyId,
+    deleting: deletion.isLoading,
+    scheduling: scheduling.isLoading,
+  };
 }

@@ -75,6 +75,7 @@ export function savedPost(overrides: Partial<BlogPost> = {}): BlogPost {
     lastModifiedDate: '2025-03-02T10:00:00.000Z',
     published: false,
     approved: false,
+    scheduledFor: null,
     ...overrides,
   };
 }
