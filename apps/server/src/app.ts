@@ -25,6 +25,9 @@ import type { Storage } from './plugins/app/storage/storage.js';
 import uploadSweeper, { type UploadSweeperOptions } from './plugins/app/upload-sweeper.js';
 import deliveryApi from './routes/api/v1/index.js';
 import changesCompactor from './plugins/app/changes-compactor.js';
+import webhooks from './plugins/app/webhooks.js';
+import webhookWorker, { type WebhookWorkerOptions } from './plugins/app/webhook-worker.js';
+import type { HostLookup } from './lib/webhook-address.js';
 import cmsApi from './routes/cms/index.js';
 import feedRoutes, { type FeedsOptions } from './routes/feeds/index.js';
 import { DEFAULT_BODY_LIMIT } from './routes/body-limits.js';
@@ -45,6 +48,11 @@ export interface AppOptions {
   sweepUploads?: UploadSweeperOptions;
   /** Compact the delivery API's old changes in the background; off when absent. */
   compactChanges?: { everyMs: number };
+  /**
+   * Webhooks: `delivery` runs the delivery worker (off when absent; the server turns it on), and
+   * `lookup` replaces DNS for the address checks (tests).
+   */
+  webhooks?: { delivery?: WebhookWorkerOptions; lookup?: HostLookup };
   /** Told of every route as it is registered (the tests list the routes with it). */
   onRoute?: (route: RouteOptions) => void;
   /** The feeds' settings that tests change (a smaller sitemap page). */
@@ -143,6 +151,14 @@ export async function buildApp(options: AppOptions) {
       keepDays: env.CHANGES_RETENTION_DAYS,
     });
   }
+  await app.register(webhooks, {
+    allowPrivate: env.WEBHOOK_ALLOW_PRIVATE,
+    allowHttp: env.WEBHOOK_ALLOW_HTTP,
+    secretsKey: env.WEBHOOK_SECRETS_KEY,
+    dataDir: env.DATA_DIR,
+    lookup: options.webhooks?.lookup,
+  });
+  if (options.webhooks?.delivery) await app.register(webhookWorker, options.webhooks.delivery);
   if (!env.OIDC_REQUIRE_VERIFIED_EMAIL) {
     app.log.warn(
       'OIDC_REQUIRE_VERIFIED_EMAIL=false: memberships follow the e-mail in access tokens whether or not the identity provider verified it, so anyone who can set their own e-mail there can take the rights of a member',

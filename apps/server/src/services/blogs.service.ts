@@ -35,6 +35,7 @@ import { isUniqueViolation } from '../lib/pg-errors.js';
 import { validateFields } from './custom-fields.js';
 import { editorStateProblem } from './editor-state.js';
 import { toBlogPost } from './mappers.js';
+import { recordPostEvent } from './webhook-events.js';
 
 const idOf = (ref: string | { id: string }) => (typeof ref === 'string' ? ref : ref.id);
 const blank = (value: string | undefined) => value === undefined || value.trim() === '';
@@ -170,6 +171,8 @@ export async function updateExistingPost(
       const slug = await freeSlug(trx, domainId, values.title, { id, slug: current.slug });
       await updatePost(trx, domainId, id, { ...values, slug });
       await replacePostTags(trx, id, tagIds);
+      // The workflow refuses edits of a published post today; should that change, sites hear of it.
+      if (current.published) await recordPostEvent(trx, domainId, 'post.updated', id);
     }),
   );
   return loadPost(db, domainId, id);
@@ -181,6 +184,8 @@ export async function removePost(db: Db, domainId: string, id: string) {
     if (!current) throw notFound('Blog post');
     const refusal = editRefusal(current, 'delete');
     if (refusal) throw conflict(refusal);
+    // Read before the row goes: the event carries the post as it was.
+    await recordPostEvent(trx, domainId, 'post.deleted', id);
     await deletePost(trx, domainId, id);
   });
 }
@@ -194,7 +199,11 @@ export async function managePost(db: Db, domainId: string, id: string, type: Man
     const flags = { approved: current.approved, published: current.published };
     if (type === 'APPROVAL') flags.approved = value;
     else flags.published = value;
+    const publication = flags.published !== current.published;
+    // An unpublished post's event shows it as it was published, so it is read before the change.
+    if (publication && !flags.published) await recordPostEvent(trx, domainId, 'post.unpublished', id);
     await setPostFlags(trx, domainId, id, flags);
+    if (publication && flags.published) await recordPostEvent(trx, domainId, 'post.published', id);
   });
   return loadPost(db, domainId, id);
 }

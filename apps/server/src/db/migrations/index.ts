@@ -11,6 +11,7 @@ import * as searchWordsByDomain from './2026-12-04T1500-search-words-by-domain.j
 import * as listVersions from './2026-12-05T1500-list-versions.js';
 import * as uploadStaging from './2026-12-06T1500-upload-staging.js';
 import * as delivery from './2026-12-07T1500-delivery.js';
+import * as webhooks from './2026-12-08T1500-webhooks.js';
 
 /**
  * Migrations are listed here rather than read from disk so that the bundled server carries them.
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-05T1500-list-versions': listVersions,
   '2026-12-06T1500-upload-staging': uploadStaging,
   '2026-12-07T1500-delivery': delivery,
+  '2026-12-08T1500-webhooks': webhooks,
 };
 
 export const migrationProvider: MigrationProvider = {
