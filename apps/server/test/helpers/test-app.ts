@@ -23,7 +23,7 @@ export interface TestDomain {
  * objects and their signing secret) is a temporary one, removed on close.
  */
 export async function createTestContext(
-  options: Pick<AppOptions, 'storage' | 'onRoute' | 'feeds'> & {
+  options: Pick<AppOptions, 'storage' | 'onRoute' | 'feeds' | 'webhooks'> & {
     env?: Record<string, string>;
     /** A database handle of the test's own (made with other settings); the file's own otherwise. */
     database?: { db: Db; drop: () => Promise<void> };
@@ -47,6 +47,7 @@ export async function createTestContext(
     storage: options.storage,
     onRoute: options.onRoute,
     feeds: options.feeds,
+    webhooks: options.webhooks,
   });
   await app.ready();
   return new TestContext(app, db, idp, dataDir, async () => {
