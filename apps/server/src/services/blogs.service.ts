@@ -35,7 +35,7 @@ import { isUniqueViolation } from '../lib/pg-errors.js';
 import { validateFields } from './custom-fields.js';
 import { editorStateProblem } from './editor-state.js';
 import { toBlogPost } from './mappers.js';
-import { recordPostEvent } from './webhook-events.js';
+import { postEventData, recordEvent, recordPostEvent } from './webhook-events.js';
 
 const idOf = (ref: string | { id: string }) => (typeof ref === 'string' ? ref : ref.id);
 const blank = (value: string | undefined) => value === undefined || value.trim() === '';
@@ -185,8 +185,9 @@ export async function removePost(db: Db, domainId: string, id: string) {
     const refusal = editRefusal(current, 'delete');
     if (refusal) throw conflict(refusal);
     // Read before the row goes: the event carries the post as it was.
-    await recordPostEvent(trx, domainId, 'post.deleted', id);
+    const before = await postEventData(trx, domainId, id);
     await deletePost(trx, domainId, id);
+    if (before) await recordEvent(trx, domainId, 'post.deleted', before);
   });
 }
 
@@ -201,8 +202,9 @@ export async function managePost(db: Db, domainId: string, id: string, type: Man
     else flags.published = value;
     const publication = flags.published !== current.published;
     // An unpublished post's event shows it as it was published, so it is read before the change.
-    if (publication && !flags.published) await recordPostEvent(trx, domainId, 'post.unpublished', id);
+    const before = publication && !flags.published ? await postEventData(trx, domainId, id) : undefined;
     await setPostFlags(trx, domainId, id, flags);
+    if (before) await recordEvent(trx, domainId, 'post.unpublished', before);
     if (publication && flags.published) await recordPostEvent(trx, domainId, 'post.published', id);
   });
   return loadPost(db, domainId, id);

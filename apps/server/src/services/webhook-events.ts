@@ -5,6 +5,7 @@ import { findDomainById } from '../db/repositories/domains.repository.js';
 import {
   insertDeliveries,
   insertEvent,
+  lockDomainDeliveries,
   subscribedWebhookIds,
 } from '../db/repositories/webhooks.repository.js';
 import type { TaxonomyRow } from '../db/tables/database.table.js';
@@ -16,7 +17,8 @@ type EventData = Record<string, unknown>;
  * Puts an event in the outbox, with one delivery per active webhook of the domain that wants it,
  * inside the caller's transaction (issue 21): a change that rolls back sends nothing, and one that
  * commits is delivered by the worker (plugins/app/webhook-worker.ts) even if the process dies next.
- * `data` may be a function, so that nothing is read when no webhook wants the event.
+ * `data` may be a function, so that nothing is read when no webhook wants the event. Call it as
+ * the transaction's last step: it takes the domain's delivery lock (lockDomainDeliveries).
  */
 export async function recordEvent(
   trx: Db,
@@ -40,6 +42,7 @@ export async function enqueue(
   webhookIds: string[],
 ) {
   const body: WebhookEventBody = { type, timestamp: new Date().toISOString(), data };
+  await lockDomainDeliveries(trx, domainId);
   const eventId = await insertEvent(trx, domainId, type, JSON.stringify(body));
   return insertDeliveries(trx, eventId, webhookIds);
 }

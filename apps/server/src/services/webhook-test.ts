@@ -1,5 +1,5 @@
 import type { Db } from '../db/database.js';
-import { findDelivery, insertRedelivery } from '../db/repositories/webhooks.repository.js';
+import { findDelivery, insertRedelivery, lockDomainDeliveries } from '../db/repositories/webhooks.repository.js';
 import { enqueue } from './webhook-events.js';
 
 /** Queues a `ping` for one webhook and returns its delivery. */
@@ -14,7 +14,10 @@ export async function pingWebhook(db: Db, domain: { id: string; domain: string }
  * Queues the event of one of the webhook's deliveries again, as a new delivery with the same event
  * id; undefined when the delivery (or the webhook) is gone.
  */
-export async function redeliver(db: Db, webhookId: string, deliveryId: string) {
-  const created = await insertRedelivery(db, webhookId, deliveryId);
+export async function redeliver(db: Db, domainId: string, webhookId: string, deliveryId: string) {
+  const created = await db.transaction().execute(async (trx) => {
+    await lockDomainDeliveries(trx, domainId);
+    return insertRedelivery(trx, webhookId, deliveryId);
+  });
   return created && findDelivery(db, webhookId, created.id);
 }

@@ -6,9 +6,9 @@ import { sql, type Kysely } from 'kysely';
  *   the server's key (lib/webhook-secrets.ts), so that a dump of the database alone cannot sign;
  * - `webhook_events`: the outbox, written in the transaction of the change that causes the event;
  * - `webhook_deliveries`: one per webhook and event (and one more per redelivery), written in that
- *   same transaction. Each carries its transaction's id (xid8) like post_changes: the worker sends
- *   only deliveries of transactions older than every one still running, in (xid, seq) order per
- *   webhook, so a delivery can never turn up behind one already sent to the same webhook.
+ *   same transaction, in `seq` order. The writers of one domain's deliveries take a lock until they
+ *   commit (webhooks.repository.ts), so `seq` order is commit order per domain: the worker sends
+ *   each webhook's deliveries in `seq` order, and none can turn up behind one already sent.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -39,7 +39,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create table webhook_deliveries (
       id uuid primary key default gen_random_uuid(),
       seq bigint generated always as identity unique,
-      xid xid8 not null default pg_current_xact_id(),
       webhook_id uuid not null references webhooks(id) on delete cascade,
       event_id uuid not null references webhook_events(id) on delete cascade,
       status text not null default 'pending' check (status in ('pending', 'succeeded', 'failed')),
@@ -54,9 +53,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       error text check (length(error) <= 500),
       created_at timestamptz not null default now()
     )`.execute(db);
-  // The head of each webhook's queue: its oldest pending delivery, in (xid, seq) order.
+  // The head of each webhook's queue: its oldest pending delivery.
   await sql`
-    create index webhook_deliveries_queue_idx on webhook_deliveries (webhook_id, xid, seq)
+    create index webhook_deliveries_queue_idx on webhook_deliveries (webhook_id, seq)
     where status = 'pending'`.execute(db);
   await sql`
     create index webhook_deliveries_due_idx on webhook_deliveries (next_attempt_at)

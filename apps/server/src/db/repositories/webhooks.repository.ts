@@ -93,6 +93,17 @@ export async function subscribedWebhookIds(trx: Db, domainId: string, type: stri
   return rows.map((row) => row.id);
 }
 
+/**
+ * Held by every writer of the domain's deliveries until it commits, so that deliveries become
+ * visible in the order of their seq: a webhook's queue never gains a delivery ahead of one the
+ * worker may already have sent. Taken as the transaction's last step, it is held only briefly.
+ */
+export async function lockDomainDeliveries(trx: Db, domainId: string) {
+  await sql`select pg_advisory_xact_lock(hashtext('masthead.webhook-deliveries'), hashtext(${domainId}))`.execute(
+    trx,
+  );
+}
+
 export async function insertEvent(trx: Db, domainId: string, type: string, body: string) {
   const row = await trx
     .insertInto('webhook_events')
@@ -111,8 +122,8 @@ export function insertDeliveries(trx: Db, eventId: string, webhookIds: string[])
 }
 
 /** A new delivery of an event the webhook already had (redelivery); undefined when it had none. */
-export function insertRedelivery(db: Db, webhookId: string, deliveryId: string) {
-  return db
+export function insertRedelivery(trx: Db, webhookId: string, deliveryId: string) {
+  return trx
     .insertInto('webhook_deliveries')
     .columns(['webhook_id', 'event_id'])
     .expression((eb) =>
@@ -188,9 +199,8 @@ export interface ClaimedDelivery {
  * Claims up to `limit` due deliveries, each the head of its webhook's queue, for `leaseSeconds`:
  * the claim counts an attempt and moves next_attempt_at past the attempt's end, so a process that
  * dies while sending leaves the delivery to be claimed again once the lease is over. Rows another
- * process is claiming are skipped (SKIP LOCKED); a delivery of a transaction that may still be
- * running before it waits, so that none is ever sent ahead of one still to come (migration
- * 2026-12-08T1500-webhooks).
+ * process is claiming are skipped (SKIP LOCKED), and a delivery waits while an earlier one of its
+ * webhook is pending (lockDomainDeliveries keeps seq order the order of commits).
  */
 export async function claimDueDeliveries(db: Db, limit: number, leaseSeconds: number) {
   const result = await sql<ClaimedDelivery>`
@@ -204,11 +214,10 @@ export async function claimDueDeliveries(db: Db, limit: number, leaseSeconds: nu
         select c.id from webhook_deliveries c
         join webhooks cw on cw.id = c.webhook_id
         where c.status = 'pending' and c.next_attempt_at <= now() and cw.active
-          and c.xid < pg_snapshot_xmin(pg_current_snapshot())
           and not exists (
             select 1 from webhook_deliveries p
             where p.webhook_id = c.webhook_id and p.status = 'pending'
-              and (p.xid, p.seq) < (c.xid, c.seq))
+              and p.seq < c.seq)
         order by c.next_attempt_at, c.seq
         limit ${limit}
         for update of c skip locked)

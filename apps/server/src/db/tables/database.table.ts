@@ -230,7 +230,6 @@ export type WebhookDeliveryStatus = 'pending' | 'succeeded' | 'failed';
 export interface WebhookDeliveriesTable {
   id: Generated<string>;
   seq: ColumnType<string, never, never>;
-  xid: ColumnType<string, never, never>;
   webhook_id: string;
   event_id: string;
   status: ColumnType<WebhookDeliveryStatus, WebhookDeliveryStatus | undefined, WebhookDeliveryStatus>;

@@ -184,9 +184,9 @@ export default async function webhookRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { webhook } = await webhookOf(request);
+      const { access, webhook } = await webhookOf(request);
       if (!webhook.active) throw conflict('Turn the webhook on before sending to it again');
-      const created = await redeliver(app.db, webhook.id, request.params.deliveryId);
+      const created = await redeliver(app.db, access.id, webhook.id, request.params.deliveryId);
       if (!created) throw notFound('Delivery');
       return reply.code(202).send(toWebhookDelivery(created));
     },
