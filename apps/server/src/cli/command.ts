@@ -10,6 +10,8 @@ export interface CliIo {
   env?: Record<string, string | undefined>;
   /** Where passwords are asked for; without a terminal here, commands never prompt. */
   stdin?: TerminalInput;
+  /** A database the caller opened and closes (tests that run many commands on one database). */
+  database?: Db;
 }
 
 /** What a command may use, besides its arguments, before the database is opened. */
