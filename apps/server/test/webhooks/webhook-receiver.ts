@@ -5,6 +5,8 @@ import { expect } from 'vitest';
 
 export interface ReceivedDelivery {
   headers: IncomingHttpHeaders;
+  /** The path the delivery was posted to. */
+  path: string;
   body: string;
   json: { type: string; timestamp: string; data: Record<string, unknown> };
   /** The status the receiver answered. */
@@ -16,7 +18,10 @@ export interface ReceivedDelivery {
  * request (200 unless told otherwise). `verify(secret)` checks every signature with the
  * standardwebhooks library, as a receiver in any language would.
  */
-export async function startReceiver(answer: (request: { id: string; count: number }) => number = () => 200) {
+export async function startReceiver(
+  answer: (request: { id: string; count: number }) => number = () => 200,
+  port = 0,
+) {
   const received: ReceivedDelivery[] = [];
   const countById = new Map<string, number>();
   const server = createServer((req, res) => {
@@ -28,19 +33,20 @@ export async function startReceiver(answer: (request: { id: string; count: numbe
       const count = (countById.get(id) ?? 0) + 1;
       countById.set(id, count);
       const status = answer({ id, count });
-      received.push({ headers: req.headers, body, json: JSON.parse(body), status });
+      received.push({ headers: req.headers, path: req.url ?? '', body, json: JSON.parse(body), status });
       res.writeHead(status, { 'content-type': 'text/plain' }).end(`answer ${status} `.repeat(200));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const address = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}/hook`,
-    port,
+    url: `http://127.0.0.1:${address.port}/hook`,
+    port: address.port,
     received,
-    verifyAll(secret: string) {
+    /** Verifies the signature of every delivery received (or of those given). */
+    verifyAll(secret: string, deliveries: ReceivedDelivery[] = received) {
       const webhook = new Webhook(secret);
-      for (const delivery of received) {
+      for (const delivery of deliveries) {
         const headers = {
           'webhook-id': String(delivery.headers['webhook-id']),
           'webhook-timestamp': String(delivery.headers['webhook-timestamp']),
