@@ -30,8 +30,9 @@ export default fp(
     const timeoutMs = options.timeoutMs ?? 10_000;
     const batchSize = options.batchSize ?? 10;
     const keepDays = options.keepDays ?? 30;
-    // Long enough for the request and its recording; a lease that ran out means the sender died.
-    const leaseSeconds = Math.ceil(timeoutMs / 1000) + 50;
+    // Long enough for the request and its recording; a lease that ran out means the sender died,
+    // and the delivery is sent again that much later.
+    const leaseSeconds = Math.ceil(timeoutMs / 1000) + 5;
     const settings = {
       secrets: app.webhooks.secrets,
       policy: app.webhooks.policy,
