@@ -20,7 +20,8 @@ const DELIVERIES_SHOWN = 50;
 
 function parseId(raw: string, command: string) {
   const id = raw.trim().toLowerCase();
-  if (!UUID.test(id)) throw new UsageError(`'${raw}' is not a webhook id (see 'masthead webhook list')`, command);
+  if (!UUID.test(id))
+    throw new UsageError(`'${raw}' is not a webhook id (see 'masthead webhook list')`, command);
   return id;
 }
 
@@ -46,7 +47,11 @@ const add: Command = {
       .map((name) => name.trim())
       .filter(Boolean);
     if (events.length === 0) throw new UsageError('missing --events <event,event...>', 'webhook add');
-    const policy = { allowPrivate: env.WEBHOOK_ALLOW_PRIVATE, allowHttp: env.WEBHOOK_ALLOW_HTTP, lookup: systemLookup };
+    const policy = {
+      allowPrivate: env.WEBHOOK_ALLOW_PRIVATE,
+      allowHttp: env.WEBHOOK_ALLOW_HTTP,
+      lookup: systemLookup,
+    };
     const checked = await checkWebhookInput(
       { url, events, description: (values.description as string | undefined) ?? '' },
       policy,
@@ -68,7 +73,8 @@ const list: Command = {
   name: 'webhook list',
   synopsis: '<domain>',
   summary: "list a domain's webhooks (never their secrets)",
-  description: 'Prints one line per webhook of the domain: its id, URL, events, whether it is on, and when it was created.',
+  description:
+    'Prints one line per webhook of the domain: its id, URL, events, whether it is on, and when it was created.',
   positionals: ['domain'],
   options: {},
   prepare({ positionals: [rawHost = ''] }) {
@@ -106,7 +112,8 @@ const remove: Command = {
     const id = parseId(rawId, 'webhook remove');
     return async ({ db, out }) => {
       const domain = await requireKnownDomain(db, host);
-      if (!(await deleteWebhook(db, domain.id, id))) throw new InputError(`${domain.domain} has no webhook ${id}`);
+      if (!(await deleteWebhook(db, domain.id, id)))
+        throw new InputError(`${domain.domain} has no webhook ${id}`);
       out.line(`Removed the webhook ${id} of ${domain.domain}.`);
     };
   },
@@ -126,7 +133,8 @@ const deliveries: Command = {
     const id = parseId(rawId, 'webhook deliveries');
     return async ({ db, out }) => {
       const domain = await requireKnownDomain(db, host);
-      if (!(await findWebhook(db, domain.id, id))) throw new InputError(`${domain.domain} has no webhook ${id}`);
+      if (!(await findWebhook(db, domain.id, id)))
+        throw new InputError(`${domain.domain} has no webhook ${id}`);
       const { rows, total } = await listDeliveries(db, id, { limit: DELIVERIES_SHOWN, offset: 0 });
       if (rows.length === 0) {
         out.note(`The webhook ${id} has no deliveries yet.`);

@@ -33,7 +33,10 @@ export function isPublicAddress(address: string): boolean {
 }
 
 /** The URL's problem as a line for a 400 ("url: …"), or null when it may be registered. */
-export function webhookUrlProblem(text: string, policy: Pick<WebhookAddressPolicy, 'allowHttp'>): string | null {
+export function webhookUrlProblem(
+  text: string,
+  policy: Pick<WebhookAddressPolicy, 'allowHttp'>,
+): string | null {
   let url: URL;
   try {
     url = new URL(text);

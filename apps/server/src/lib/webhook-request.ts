@@ -19,8 +19,7 @@ export interface WebhookRequest {
 }
 
 export type WebhookOutcome =
-  | { status: number; body: string; durationMs: number }
-  | { error: string; durationMs: number };
+  { status: number; body: string; durationMs: number } | { error: string; durationMs: number };
 
 /**
  * The connection's lookup: the host's addresses, each checked (webhook-address.ts), so that the
@@ -100,7 +99,11 @@ export async function sendWebhookRequest(
       let size = 0;
       const done = () => {
         const body = Buffer.concat(chunks).subarray(0, KEPT_RESPONSE_BYTES).toString('utf8');
-        finish({ status: response.statusCode ?? 0, body: body.slice(0, KEPT_RESPONSE_BYTES), durationMs: elapsed() });
+        finish({
+          status: response.statusCode ?? 0,
+          body: body.slice(0, KEPT_RESPONSE_BYTES),
+          durationMs: elapsed(),
+        });
         response.destroy();
       };
       response.on('data', (chunk: Buffer) => {

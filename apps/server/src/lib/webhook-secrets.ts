@@ -38,7 +38,9 @@ export class WebhookSecrets {
     const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'));
     decipher.setAAD(Buffer.from(webhookId, 'utf8'));
     decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-    return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
+    return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString(
+      'utf8',
+    );
   }
 }
 
@@ -57,6 +59,7 @@ export async function loadWebhookSecrets(configured: Buffer | undefined, dataDir
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
   const key = Buffer.from((await readFile(file, 'utf8')).trim(), 'base64url');
-  if (key.length !== 32) throw new Error(`${file} holds no valid webhook key; it must hold 32 bytes, base64url`);
+  if (key.length !== 32)
+    throw new Error(`${file} holds no valid webhook key; it must hold 32 bytes, base64url`);
   return new WebhookSecrets(key);
 }

@@ -33,7 +33,11 @@ export function signedHeaders(secret: string, eventId: string, body: string, at 
 
 const GONE = 'The receiver answered 410 Gone: the webhook was turned off';
 
-function resultOf(outcome: WebhookOutcome, claimed: ClaimedDelivery, settings: DeliverySettings): DeliveryResult {
+function resultOf(
+  outcome: WebhookOutcome,
+  claimed: ClaimedDelivery,
+  settings: DeliverySettings,
+): DeliveryResult {
   const answered = 'status' in outcome;
   const base = {
     responseCode: answered ? outcome.status : null,
@@ -60,7 +64,11 @@ export async function attemptDelivery(db: Db, claimed: ClaimedDelivery, settings
     const secrets = await settings.secrets();
     const secret = secrets.decrypt(claimed.webhook_id, claimed.secret_encrypted);
     outcome = await sendWebhookRequest(
-      { url: claimed.url, headers: signedHeaders(secret, claimed.event_id, claimed.body), body: claimed.body },
+      {
+        url: claimed.url,
+        headers: signedHeaders(secret, claimed.event_id, claimed.body),
+        body: claimed.body,
+      },
       settings.policy,
       settings.timeoutMs,
     );

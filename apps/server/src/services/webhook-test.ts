@@ -1,5 +1,9 @@
 import type { Db } from '../db/database.js';
-import { findDelivery, insertRedelivery, lockDomainDeliveries } from '../db/repositories/webhooks.repository.js';
+import {
+  findDelivery,
+  insertRedelivery,
+  lockDomainDeliveries,
+} from '../db/repositories/webhooks.repository.js';
 import { enqueue } from './webhook-events.js';
 
 /** Queues a `ping` for one webhook and returns its delivery. */

@@ -77,7 +77,9 @@ export async function checkWebhookInput(
   if (events.length === 0) errors.push(`events: ${REQUIRED_MESSAGE}`);
   events.forEach((name, index) => {
     if (!isWebhookEvent(name))
-      errors.push(`events.${index}: "${name.slice(0, 50)}" is not an event; use any of ${WEBHOOK_EVENTS.join(', ')}`);
+      errors.push(
+        `events.${index}: "${name.slice(0, 50)}" is not an event; use any of ${WEBHOOK_EVENTS.join(', ')}`,
+      );
   });
   const description = (input.description ?? '').trim();
   if (/\p{Cc}/u.test(description)) errors.push('description: must not contain control characters');

@@ -3,7 +3,13 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI_ENTRY, SERVER_ENTRY, freePort, startProcess, type RunningProcess } from '../helpers/server-process.js';
+import {
+  CLI_ENTRY,
+  SERVER_ENTRY,
+  freePort,
+  startProcess,
+  type RunningProcess,
+} from '../helpers/server-process.js';
 import { TEST_DB, createScratchPostgresDatabase } from '../helpers/test-database.js';
 import { startTestIdentityProvider, type TestIdentityProvider } from '../helpers/test-identity-provider.js';
 import { eventually, startReceiver } from '../webhooks/webhook-receiver.js';
@@ -52,13 +58,21 @@ async function cli(env: Record<string, string>, ...args: string[]) {
 
 async function startServer(env: Record<string, string>) {
   const port = await freePort();
-  const server = startProcess(SERVER_ENTRY, [], { ...env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` });
+  const server = startProcess(SERVER_ENTRY, [], {
+    ...env,
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+  });
   cleanups.push(() => {
     server.child.kill('SIGKILL');
   });
   const base = `http://127.0.0.1:${port}`;
   await eventually(
-    async () => (await fetch(`${base}/readyz`).then((r) => r.status, () => 0)) === 200,
+    async () =>
+      (await fetch(`${base}/readyz`).then(
+        (r) => r.status,
+        () => 0,
+      )) === 200,
     60_000,
     `the server to be ready:\n${server.output()}`,
   );
@@ -88,41 +102,51 @@ async function kill(server: RunningProcess) {
 }
 
 describe('webhooks with the built server', () => {
-  it('should deliver an event whose change committed just before the server was killed', { timeout: 120_000 }, async () => {
-    const env = await baseEnv();
-    await cli(env, 'domain', 'add', DOMAIN, '--name', 'Hooks');
-    await cli(env, 'member', 'add', EMAIL, DOMAIN, '--role', 'admin');
-    // The receiver is not listening yet: whatever the server does before it dies cannot deliver.
-    const receiverPort = await freePort();
-    const { server, base } = await startServer(env);
-    const q = `?domain=${DOMAIN}`;
-    const { secret, id: hookId } = await call(base, 'POST', `/cms/webhooks${q}`, {
-      url: `http://127.0.0.1:${receiverPort}/hook`,
-      events: ['post.published'],
-    });
-    const post = await call(base, 'POST', `/cms/blogs/info${q}`, {
-      title: 'Killed after commit',
-      editorHtmlContent: '<p>Body</p>',
-      writtenBy: 'Tester',
-    });
-    await call(base, 'PUT', `/cms/blogs/manage/${post.id}${q}&type=APPROVAL&value=true`);
-    await call(base, 'PUT', `/cms/blogs/manage/${post.id}${q}&type=PUBLISH&value=true`);
-    await kill(server);
+  it(
+    'should deliver an event whose change committed just before the server was killed',
+    { timeout: 120_000 },
+    async () => {
+      const env = await baseEnv();
+      await cli(env, 'domain', 'add', DOMAIN, '--name', 'Hooks');
+      await cli(env, 'member', 'add', EMAIL, DOMAIN, '--role', 'admin');
+      // The receiver is not listening yet: whatever the server does before it dies cannot deliver.
+      const receiverPort = await freePort();
+      const { server, base } = await startServer(env);
+      const q = `?domain=${DOMAIN}`;
+      const { secret, id: hookId } = await call(base, 'POST', `/cms/webhooks${q}`, {
+        url: `http://127.0.0.1:${receiverPort}/hook`,
+        events: ['post.published'],
+      });
+      const post = await call(base, 'POST', `/cms/blogs/info${q}`, {
+        title: 'Killed after commit',
+        editorHtmlContent: '<p>Body</p>',
+        writtenBy: 'Tester',
+      });
+      await call(base, 'PUT', `/cms/blogs/manage/${post.id}${q}&type=APPROVAL&value=true`);
+      await call(base, 'PUT', `/cms/blogs/manage/${post.id}${q}&type=PUBLISH&value=true`);
+      await kill(server);
 
-    const site = await startReceiver(() => 200, receiverPort);
-    cleanups.push(site.close);
-    const restarted = await startServer(env);
-    try {
-      await eventually(() => site.received.length >= 1, 40_000, 'the delivery after the restart');
-    } catch (error) {
-      const deliveries = await fetch(`${restarted.base}/cms/webhooks/${hookId}/deliveries${q}`, {
-        headers: { authorization: `Bearer ${token}` },
-      }).then((r) => r.text());
-      throw new Error(`${(error as Error).message}; deliveries: ${deliveries}; log: ${restarted.server.output()}`);
-    }
-    site.verifyAll(secret);
-    expect(site.received[0]!.json).toMatchObject({ type: 'post.published', data: { id: post.id, domain: DOMAIN } });
-  });
+      const site = await startReceiver(() => 200, receiverPort);
+      cleanups.push(site.close);
+      const restarted = await startServer(env);
+      try {
+        await eventually(() => site.received.length >= 1, 40_000, 'the delivery after the restart');
+      } catch (error) {
+        const deliveries = await fetch(`${restarted.base}/cms/webhooks/${hookId}/deliveries${q}`, {
+          headers: { authorization: `Bearer ${token}` },
+        }).then((r) => r.text());
+        throw new Error(
+          `${(error as Error).message}; deliveries: ${deliveries}; log: ${restarted.server.output()}`,
+          { cause: error },
+        );
+      }
+      site.verifyAll(secret);
+      expect(site.received[0]!.json).toMatchObject({
+        type: 'post.published',
+        data: { id: post.id, domain: DOMAIN },
+      });
+    },
+  );
 
   it.skipIf(TEST_DB !== 'postgres')(
     'should deliver each of 200 events once, in order, with two servers on one PostgreSQL',
@@ -149,7 +173,9 @@ describe('webhooks with the built server', () => {
         const name = `Tag ${String(i).padStart(3, '0')}`;
         names.push(name);
         // Alternate the servers, as a load balancer would.
-        await call(i % 2 === 0 ? one.base : two.base, 'POST', `/cms/tags/info?domain=${DOMAIN}`, { tagDisplayName: name });
+        await call(i % 2 === 0 ? one.base : two.base, 'POST', `/cms/tags/info?domain=${DOMAIN}`, {
+          tagDisplayName: name,
+        });
       }
       await eventually(() => site.received.length >= 400, 120_000, '400 deliveries');
       await new Promise((resolve) => setTimeout(resolve, 2000));

@@ -30,7 +30,12 @@ afterAll(async () => {
 describe('webhook addresses without WEBHOOK_ALLOW_PRIVATE', () => {
   it('should refuse a host that resolves to loopback at registration', async () => {
     const world = await webhookWorld(ctx);
-    for (const url of [site.url, `http://localhost:${site.port}/hook`, 'http://0.0.0.0/', 'http://[fe80::1]/']) {
+    for (const url of [
+      site.url,
+      `http://localhost:${site.port}/hook`,
+      'http://0.0.0.0/',
+      'http://[fe80::1]/',
+    ]) {
       const body = expectErrorBody(await world.hooks.create({ url, events: ['tag.created'] }), 400);
       expect(body.errors[0]).toMatch(/^url: the host .* resolves to .*, a private or reserved address$/);
     }
@@ -40,12 +45,16 @@ describe('webhook addresses without WEBHOOK_ALLOW_PRIVATE', () => {
   it('should refuse to deliver when the host resolves to a private address at delivery time', async () => {
     const world = await webhookWorld(ctx);
     rebindTo = '93.184.216.34';
-    const hook = await registered(world.hooks, `http://rebind.example.test:${site.port}/hook`, ['tag.created']);
+    const hook = await registered(world.hooks, `http://rebind.example.test:${site.port}/hook`, [
+      'tag.created',
+    ]);
     rebindTo = '127.0.0.1';
     await world.blogs.createTag('Rebound');
     await eventually(async () => (await deliveriesOf(world.hooks, hook.id))[0]?.status === 'failed', 10_000);
     const [delivery] = await deliveriesOf(world.hooks, hook.id);
-    expect(delivery!.error).toBe('the host rebind.example.test resolves to 127.0.0.1, a private or reserved address');
+    expect(delivery!.error).toBe(
+      'the host rebind.example.test resolves to 127.0.0.1, a private or reserved address',
+    );
     expect(delivery!.responseCode).toBeNull();
     expect(site.received).toHaveLength(0);
   });

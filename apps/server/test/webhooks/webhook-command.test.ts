@@ -65,16 +65,24 @@ describe('masthead webhook', () => {
     const none = await masthead(['webhook', 'deliveries', 'hooks.example.com', id]);
     expect(none.code).toBe(0);
     expect(none.stderr).toMatch(/no deliveries yet/);
-    const domain = await db.selectFrom('domains').selectAll().where('domain', '=', 'hooks.example.com').executeTakeFirstOrThrow();
+    const domain = await db
+      .selectFrom('domains')
+      .selectAll()
+      .where('domain', '=', 'hooks.example.com')
+      .executeTakeFirstOrThrow();
     await pingWebhook(db, domain, id);
     const shown = await masthead(['webhook', 'deliveries', 'hooks.example.com', id]);
     expect(shown.code).toBe(0);
-    expect(shown.lines[0]).toMatch(/^CREATED\s+EVENT\s+STATUS\s+ATTEMPT\s+CODE\s+DURATION\s+NEXT ATTEMPT\s+ERROR/);
+    expect(shown.lines[0]).toMatch(
+      /^CREATED\s+EVENT\s+STATUS\s+ATTEMPT\s+CODE\s+DURATION\s+NEXT ATTEMPT\s+ERROR/,
+    );
     expect(shown.lines[1]).toMatch(/\sping\s+pending\s+0\s+-\s+-\s+\d{4}-/);
 
     const removed = await masthead(['webhook', 'remove', 'hooks.example.com', id]);
     expect(removed.code).toBe(0);
-    expect(await db.selectFrom('webhooks').select('id').where('id', '=', id).executeTakeFirst()).toBeUndefined();
+    expect(
+      await db.selectFrom('webhooks').select('id').where('id', '=', id).executeTakeFirst(),
+    ).toBeUndefined();
     const again = await masthead(['webhook', 'remove', 'hooks.example.com', id]);
     expect(again.code).toBe(2);
     expect(again.stderr).toMatch(/has no webhook/);
@@ -84,7 +92,11 @@ describe('masthead webhook', () => {
     const cases: [string[], Record<string, string>, RegExp][] = [
       [['https://127.0.0.1/', '--events', 'post.exploded'], {}, /"post\.exploded" is not an event/],
       [['https://127.0.0.1/'], {}, /missing --events/],
-      [['https://10.0.0.1/', '--events', 'tag.created'], { WEBHOOK_ALLOW_PRIVATE: '0' }, /a private or reserved address/],
+      [
+        ['https://10.0.0.1/', '--events', 'tag.created'],
+        { WEBHOOK_ALLOW_PRIVATE: '0' },
+        /a private or reserved address/,
+      ],
       [['http://127.0.0.1/', '--events', 'tag.created'], {}, /must be an https URL/],
     ];
     for (const [args, vars, problem] of cases) {

@@ -70,7 +70,12 @@ describe('webhook delivery', () => {
   it('should send only the events a webhook asked for, and tag and category events', async () => {
     const world = await webhookWorld(ctx);
     const site = await receiver();
-    const hook = await registered(world.hooks, site.url, ['tag.created', 'tag.updated', 'tag.deleted', 'category.deleted']);
+    const hook = await registered(world.hooks, site.url, [
+      'tag.created',
+      'tag.updated',
+      'tag.deleted',
+      'category.deleted',
+    ]);
     const tag = await world.blogs.createTag('Rust');
     await world.blogs.updateTag(tag.id, 'Rust lang');
     const category = await world.blogs.createCategory('News');
@@ -86,7 +91,12 @@ describe('webhook delivery', () => {
       ['category.deleted', 'news', 'News'],
       ['tag.deleted', 'rust-lang', 'Rust lang'],
     ]);
-    expect(site.received[0]!.json.data).toEqual({ domain: world.domain.domain, id: tag.id, slug: 'rust', name: 'Rust' });
+    expect(site.received[0]!.json.data).toEqual({
+      domain: world.domain.domain,
+      id: tag.id,
+      slug: 'rust',
+      name: 'Rust',
+    });
   });
 
   it('should send nothing for a change that rolls back', async () => {
@@ -105,8 +115,16 @@ describe('webhook delivery', () => {
     await eventually(() => site.received.length === 1, 10_000, 'post.deleted');
     await sleep(300);
     expect(site.received.map((d) => d.json.type)).toEqual(['post.deleted']);
-    expect(site.received[0]!.json.data).toMatchObject({ id: post.id, title: 'Rolled back', publishedDate: null });
-    const events = await ctx.db.selectFrom('webhook_events').select('type').where('domain_id', '=', world.domain.id).execute();
+    expect(site.received[0]!.json.data).toMatchObject({
+      id: post.id,
+      title: 'Rolled back',
+      publishedDate: null,
+    });
+    const events = await ctx.db
+      .selectFrom('webhook_events')
+      .select('type')
+      .where('domain_id', '=', world.domain.id)
+      .execute();
     expect(events.map((e) => e.type)).toEqual(['post.deleted']);
   });
 
@@ -131,7 +149,11 @@ describe('webhook delivery', () => {
     const site = await receiver(() => 500);
     const hook = await registered(world.hooks, site.url, ['post.published']);
     await publishedPost(world.blogs);
-    await eventually(async () => (await deliveriesOf(world.hooks, hook.id))[0]?.status === 'failed', 10_000, 'failed');
+    await eventually(
+      async () => (await deliveriesOf(world.hooks, hook.id))[0]?.status === 'failed',
+      10_000,
+      'failed',
+    );
     // One attempt and one per wait of the schedule.
     expect(site.received).toHaveLength(FAST_DELIVERY.retryDelaysMs.length + 1);
     const [delivery] = await deliveriesOf(world.hooks, hook.id);
@@ -166,7 +188,9 @@ describe('webhook delivery', () => {
     const hook = await registered(world.hooks, site.url, ['tag.created']);
     await world.blogs.createTag('First');
     await world.blogs.createTag('Second');
-    await eventually(async () => (await world.hooks.get(hook.id)).json<{ active: boolean }>().active === false);
+    await eventually(
+      async () => (await world.hooks.get(hook.id)).json<{ active: boolean }>().active === false,
+    );
     await world.blogs.createTag('Third');
     await sleep(300);
     expect(site.received.map((d) => d.json.data.name)).toEqual(['First']);
@@ -196,9 +220,16 @@ describe('webhook delivery', () => {
     expect(ping.statusCode, ping.body).toBe(202);
     expect(ping.json()).toMatchObject({ event: 'ping', status: 'pending' });
     await eventually(() => site.received.length === 3);
-    expect(site.received[2]!.json).toMatchObject({ type: 'ping', data: { domain: world.domain.domain, webhookId: hook.id } });
+    expect(site.received[2]!.json).toMatchObject({
+      type: 'ping',
+      data: { domain: world.domain.domain, webhookId: hook.id },
+    });
     site.verifyAll(hook.secret);
-    expect((await deliveriesOf(world.hooks, hook.id)).map((d) => d.status)).toEqual(['succeeded', 'succeeded', 'succeeded']);
+    expect((await deliveriesOf(world.hooks, hook.id)).map((d) => d.status)).toEqual([
+      'succeeded',
+      'succeeded',
+      'succeeded',
+    ]);
   });
 
   it('should neither follow a redirect nor wait for an answer past the timeout', async () => {

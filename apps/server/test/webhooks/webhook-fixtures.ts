@@ -20,7 +20,10 @@ export function webhookApi(ctx: TestContext, token: string, host: string) {
     deliveries: (id: string, query = '') =>
       ctx.request(token, { method: 'GET', url: `/cms/webhooks/${id}/deliveries?${q}${query}` }),
     redeliver: (id: string, deliveryId: string) =>
-      ctx.request(token, { method: 'POST', url: `/cms/webhooks/${id}/deliveries/${deliveryId}/redeliver?${q}` }),
+      ctx.request(token, {
+        method: 'POST',
+        url: `/cms/webhooks/${id}/deliveries/${deliveryId}/redeliver?${q}`,
+      }),
     test: (id: string) => ctx.request(token, { method: 'POST', url: `/cms/webhooks/${id}/test?${q}` }),
   };
 }
@@ -29,7 +32,12 @@ export function webhookApi(ctx: TestContext, token: string, host: string) {
 export async function webhookWorld(ctx: TestContext) {
   const domain: TestDomain = await ctx.domain();
   const { token } = await ctx.member('admin', domain);
-  return { domain, token, blogs: blogApi(ctx, token, domain.domain), hooks: webhookApi(ctx, token, domain.domain) };
+  return {
+    domain,
+    token,
+    blogs: blogApi(ctx, token, domain.domain),
+    hooks: webhookApi(ctx, token, domain.domain),
+  };
 }
 
 export async function registered(

@@ -63,7 +63,11 @@ export async function startReceiver(
 export type Receiver = Awaited<ReturnType<typeof startReceiver>>;
 
 /** Waits until `check` holds (polling), or fails after `ms`. */
-export async function eventually(check: () => boolean | Promise<boolean>, ms = 10_000, what = 'the condition') {
+export async function eventually(
+  check: () => boolean | Promise<boolean>,
+  ms = 10_000,
+  what = 'the condition',
+) {
   const until = Date.now() + ms;
   while (Date.now() < until) {
     if (await check()) return;

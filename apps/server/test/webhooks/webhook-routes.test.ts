@@ -7,7 +7,9 @@ import { webhookApi } from './webhook-fixtures.js';
 
 /** DNS for this file: every name is public except those the table says otherwise. */
 const dns = new Map<string, string>([['internal.example.test', '10.0.0.7']]);
-const lookup = async (host: string): Promise<LookupAddress[]> => [{ address: dns.get(host) ?? '93.184.216.34', family: 4 }];
+const lookup = async (host: string): Promise<LookupAddress[]> => [
+  { address: dns.get(host) ?? '93.184.216.34', family: 4 },
+];
 
 let ctx: TestContext;
 let domain: TestDomain;
@@ -56,7 +58,11 @@ describe('POST /cms/webhooks', () => {
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     // The library takes it as it is.
     expect(() => new Verifier(secret)).not.toThrow();
-    const row = await ctx.db.selectFrom('webhooks').selectAll().where('id', '=', body.id as string).executeTakeFirstOrThrow();
+    const row = await ctx.db
+      .selectFrom('webhooks')
+      .selectAll()
+      .where('id', '=', body.id as string)
+      .executeTakeFirstOrThrow();
     expect(row.secret_encrypted).not.toContain(secret.slice(6, 20));
     expect(row.secret_encrypted).toMatch(/^v1:/);
     // Never again: not in the list, not in the one webhook, not after an update.
@@ -70,26 +76,45 @@ describe('POST /cms/webhooks', () => {
 
   it('should refuse unknown events, bad URLs and private addresses with 400 naming each field', async () => {
     const cases: [object, RegExp][] = [
-      [{ ...valid, events: ['post.published', 'post.exploded'] }, /^events\.1: "post\.exploded" is not an event/],
+      [
+        { ...valid, events: ['post.published', 'post.exploded'] },
+        /^events\.1: "post\.exploded" is not an event/,
+      ],
       [{ ...valid, events: ['ping'] }, /^events\.0: "ping" is not an event/],
       [{ ...valid, events: [] }, /^events/],
       [{ ...valid, url: 'http://site.example.test/hooks' }, /^url: must be an https URL$/],
       [{ ...valid, url: 'ftp://site.example.test/' }, /^url: must be an https URL$/],
       [{ ...valid, url: 'not a url' }, /^url: must be an absolute URL$/],
-      [{ ...valid, url: 'https://user:pw@site.example.test/' }, /^url: must not carry a user name or password$/],
-      [{ ...valid, url: 'https://127.0.0.1/' }, /^url: the host 127\.0\.0\.1 resolves to 127\.0\.0\.1, a private/],
+      [
+        { ...valid, url: 'https://user:pw@site.example.test/' },
+        /^url: must not carry a user name or password$/,
+      ],
+      [
+        { ...valid, url: 'https://127.0.0.1/' },
+        /^url: the host 127\.0\.0\.1 resolves to 127\.0\.0\.1, a private/,
+      ],
       [{ ...valid, url: 'https://[::1]:8443/' }, /^url: the host ::1 resolves to ::1, a private/],
       [{ ...valid, url: 'https://169.254.169.254/latest' }, /a private or reserved address$/],
       [{ ...valid, url: 'https://[::ffff:10.0.0.1]/' }, /a private or reserved address$/],
-      [{ ...valid, url: 'https://internal.example.test/' }, /^url: the host internal\.example\.test resolves to 10\.0\.0\.7/],
+      [
+        { ...valid, url: 'https://internal.example.test/' },
+        /^url: the host internal\.example\.test resolves to 10\.0\.0\.7/,
+      ],
       [{ ...valid, description: 'two\nlines' }, /^description: must not contain control characters$/],
       [{ url: 'https://site.example.test/' }, /^body must have required property 'events'|^events/],
     ];
     for (const [payload, line] of cases) {
       const body = expectErrorBody(await hooks().create(payload), 400);
-      expect(body.errors.some((error) => line.test(error)), `${JSON.stringify(payload)}: ${body.errors.join(' | ')}`).toBe(true);
+      expect(
+        body.errors.some((error) => line.test(error)),
+        `${JSON.stringify(payload)}: ${body.errors.join(' | ')}`,
+      ).toBe(true);
     }
-    expect((await hooks().list()).json<unknown[]>().every((hook) => (hook as { url: string }).url.startsWith('https://site.'))).toBe(true);
+    expect(
+      (await hooks().list())
+        .json<unknown[]>()
+        .every((hook) => (hook as { url: string }).url.startsWith('https://site.')),
+    ).toBe(true);
   });
 });
 
@@ -103,10 +128,21 @@ describe('PUT /cms/webhooks/{id}', () => {
       description: 'Off for now',
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ url: 'https://other.example.test/x', events: ['category.deleted'], active: false });
-    const row = await ctx.db.selectFrom('webhooks').select('secret_encrypted').where('id', '=', hook.id).executeTakeFirstOrThrow();
+    expect(res.json()).toMatchObject({
+      url: 'https://other.example.test/x',
+      events: ['category.deleted'],
+      active: false,
+    });
+    const row = await ctx.db
+      .selectFrom('webhooks')
+      .select('secret_encrypted')
+      .where('id', '=', hook.id)
+      .executeTakeFirstOrThrow();
     expect(row.secret_encrypted).toMatch(/^v1:/);
-    const refused = expectErrorBody(await hooks().update(hook.id, { ...valid, url: 'https://internal.example.test/' }), 400);
+    const refused = expectErrorBody(
+      await hooks().update(hook.id, { ...valid, url: 'https://internal.example.test/' }),
+      400,
+    );
     expect(refused.errors[0]).toMatch(/^url: /);
     expect((await hooks().get(hook.id)).json()).toMatchObject({ url: 'https://other.example.test/x' });
   });
@@ -118,14 +154,20 @@ describe('GET /cms/webhooks/{id}/deliveries', () => {
     for (let i = 0; i < 3; i++) expect((await hooks().test(hook.id)).statusCode).toBe(202);
     const first = await hooks().deliveries(hook.id, '&numberOfEntries=2');
     expect(first.statusCode, first.body).toBe(200);
-    const page = first.json<{ entries: { event: string; status: string; attempt: number; nextAttemptDate: string }[]; totalEntries: number; totalPages: number }>();
+    const page = first.json<{
+      entries: { event: string; status: string; attempt: number; nextAttemptDate: string }[];
+      totalEntries: number;
+      totalPages: number;
+    }>();
     expect(page).toMatchObject({ totalEntries: 3, totalPages: 2, currentPage: 0 });
     expect(page.entries.map((d) => [d.event, d.status, d.attempt])).toEqual([
       ['ping', 'pending', 0],
       ['ping', 'pending', 0],
     ]);
     expect(page.entries[0]!.nextAttemptDate).toEqual(expect.any(String));
-    expect((await hooks().deliveries(hook.id, '&page=1&numberOfEntries=2')).json<{ entries: unknown[] }>().entries).toHaveLength(1);
+    expect(
+      (await hooks().deliveries(hook.id, '&page=1&numberOfEntries=2')).json<{ entries: unknown[] }>().entries,
+    ).toHaveLength(1);
     expectErrorBody(await hooks().deliveries(hook.id, '&numberOfEntries=101'), 400);
     expectErrorBody(await hooks().deliveries(hook.id, '&page=-1'), 400);
   });
@@ -134,7 +176,9 @@ describe('GET /cms/webhooks/{id}/deliveries', () => {
     const hook = await created();
     const ping = (await hooks().test(hook.id)).json<{ id: string }>();
     await hooks().update(hook.id, { ...valid, active: false });
-    const [failed] = (await hooks().deliveries(hook.id)).json<{ entries: { status: string; error: string }[] }>().entries;
+    const [failed] = (await hooks().deliveries(hook.id)).json<{
+      entries: { status: string; error: string }[];
+    }>().entries;
     expect(failed).toMatchObject({ status: 'failed', error: 'The webhook was turned off' });
     expectErrorBody(await hooks().test(hook.id), 409);
     expectErrorBody(await hooks().redeliver(hook.id, ping.id), 409);
@@ -166,7 +210,9 @@ describe('the webhook calls of each role and domain', () => {
     for (const call of calls(hooks(otherAdmin))) expectErrorBody(await call(), 403);
     for (const call of calls(hooks(otherAdmin, other.domain)).slice(2)) expectErrorBody(await call(), 404);
     // No token: 401.
-    expect((await ctx.app.inject({ method: 'GET', url: `/cms/webhooks?domain=${domain.domain}` })).statusCode).toBe(401);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: `/cms/webhooks?domain=${domain.domain}` })).statusCode,
+    ).toBe(401);
     // Nothing changed.
     expect((await hooks().get(hook.id)).json()).toMatchObject({ url: valid.url, active: true });
     expect((await hooks().deliveries(hook.id)).json()).toMatchObject({ totalEntries: 1 });

@@ -1,15 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../database.js';
 
-const webhookColumns = [
-  'id',
-  'url',
-  'events',
-  'active',
-  'description',
-  'created_at',
-  'updated_at',
-] as const;
+const webhookColumns = ['id', 'url', 'events', 'active', 'description', 'created_at', 'updated_at'] as const;
 
 export function listWebhooks(db: Db, domainId: string) {
   return db
@@ -233,7 +225,11 @@ export type DeliveryResult = {
 } & ({ status: 'succeeded' | 'failed' } | { status: 'pending'; retryAfterMs: number });
 
 /** Records an attempt's end, unless another claim has taken the delivery since (its attempt moved). */
-export function recordDeliveryResult(db: Db, claimed: Pick<ClaimedDelivery, 'id' | 'attempt'>, result: DeliveryResult) {
+export function recordDeliveryResult(
+  db: Db,
+  claimed: Pick<ClaimedDelivery, 'id' | 'attempt'>,
+  result: DeliveryResult,
+) {
   return db
     .updateTable('webhook_deliveries')
     .set({
@@ -300,7 +296,9 @@ export async function pruneDeliveries(db: Db, days: number, batch = 1000) {
         .select('e.id')
         .where('e.created_at', '<', cutoff)
         .where(({ not, exists, selectFrom }) =>
-          not(exists(selectFrom('webhook_deliveries as d').select('d.id').whereRef('d.event_id', '=', 'e.id'))),
+          not(
+            exists(selectFrom('webhook_deliveries as d').select('d.id').whereRef('d.event_id', '=', 'e.id')),
+          ),
         )
         .limit(batch),
     )

@@ -3,7 +3,8 @@ import { checkedAddresses, isPublicAddress, webhookUrlProblem } from '../webhook
 
 describe('isPublicAddress', () => {
   it('should accept public unicast addresses only', () => {
-    for (const address of ['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111']) expect(isPublicAddress(address)).toBe(true);
+    for (const address of ['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111'])
+      expect(isPublicAddress(address)).toBe(true);
     for (const address of [
       '127.0.0.1',
       '10.1.2.3',
@@ -34,7 +35,9 @@ describe('webhookUrlProblem', () => {
     expect(webhookUrlProblem('https://a.example/x', { allowHttp: false })).toBeNull();
     expect(webhookUrlProblem('http://a.example/x', { allowHttp: false })).toBe('url: must be an https URL');
     expect(webhookUrlProblem('http://a.example/x', { allowHttp: true })).toBeNull();
-    expect(webhookUrlProblem('file:///etc/passwd', { allowHttp: true })).toBe('url: must be an http or https URL');
+    expect(webhookUrlProblem('file:///etc/passwd', { allowHttp: true })).toBe(
+      'url: must be an http or https URL',
+    );
   });
 });
 
@@ -44,10 +47,12 @@ describe('checkedAddresses', () => {
     { address: '10.0.0.1', family: 4 },
   ];
   it('should refuse a host when any of its addresses is private, unless private ones are allowed', async () => {
-    await expect(checkedAddresses('mixed.example', { allowPrivate: false, allowHttp: false, lookup })).rejects.toThrow(
-      'resolves to 10.0.0.1',
-    );
-    await expect(checkedAddresses('mixed.example', { allowPrivate: true, allowHttp: false, lookup })).resolves.toHaveLength(2);
+    await expect(
+      checkedAddresses('mixed.example', { allowPrivate: false, allowHttp: false, lookup }),
+    ).rejects.toThrow('resolves to 10.0.0.1');
+    await expect(
+      checkedAddresses('mixed.example', { allowPrivate: true, allowHttp: false, lookup }),
+    ).resolves.toHaveLength(2);
   });
   it('should refuse a host that does not resolve', async () => {
     const failing = async () => Promise.reject(new Error('ENOTFOUND'));

@@ -65,7 +65,8 @@ export default fp(
 
     const prune = () =>
       pruneDeliveries(app.db, keepDays).then((removed) => {
-        if (removed > 0) app.log.info(`pruned ${removed} webhook deliveries and events older than ${keepDays} days`);
+        if (removed > 0)
+          app.log.info(`pruned ${removed} webhook deliveries and events older than ${keepDays} days`);
       }, logFailure('the pruning of webhook deliveries'));
     const pruneEveryMs = options.pruneEveryMs ?? 60 * 60_000;
     runPeriodically(app, { everyMs: pruneEveryMs, firstAfterMs: Math.min(pruneEveryMs, 5 * 60_000) }, prune);

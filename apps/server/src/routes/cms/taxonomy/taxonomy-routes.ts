@@ -151,7 +151,11 @@ export function taxonomyRoutes<Entity>(kind: TaxonomyKind<Entity>) {
         const row = await app.db
           .transaction()
           .execute(async (trx) => {
-            const row = await insertTaxonomy(trx, kind.table, { domainId: access.id, slug, displayName: name });
+            const row = await insertTaxonomy(trx, kind.table, {
+              domainId: access.id,
+              slug,
+              displayName: name,
+            });
             await recordTaxonomyEvent(trx, kind.event, 'created', row);
             return row;
           })
