@@ -1,6 +1,8 @@
 import type { LookupAddress } from 'node:dns';
 import { Webhook as Verifier } from 'standardwebhooks';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pruneDeliveries } from '../../src/db/repositories/webhooks.repository.js';
 import { expectErrorBody } from '../access/access-fixtures.js';
 import { createTestContext, type TestContext, type TestDomain } from '../helpers/test-app.js';
 import { webhookApi } from './webhook-fixtures.js';
@@ -182,6 +184,52 @@ describe('GET /cms/webhooks/{id}/deliveries', () => {
     expect(failed).toMatchObject({ status: 'failed', error: 'The webhook was turned off' });
     expectErrorBody(await hooks().test(hook.id), 409);
     expectErrorBody(await hooks().redeliver(hook.id, ping.id), 409);
+  });
+});
+
+describe('pruneDeliveries', () => {
+  it('should remove finished deliveries and their events after 30 days, and keep pending ones', async () => {
+    const hook = await created();
+    const ids = [];
+    for (let i = 0; i < 3; i++)
+      ids.push((await hooks().test(hook.id)).json<{ id: string; eventId: string }>());
+    const [oldDone, oldPending, recentDone] = ids;
+    const age = (id: string, days: number) =>
+      sql`update webhook_deliveries set created_at = now() - make_interval(days => ${days}) where id = ${id}`.execute(
+        ctx.db,
+      );
+    const ageEvent = (id: string, days: number) =>
+      sql`update webhook_events set created_at = now() - make_interval(days => ${days}) where id = ${id}`.execute(
+        ctx.db,
+      );
+    await ctx.db
+      .updateTable('webhook_deliveries')
+      .set({ status: 'succeeded' })
+      .where('id', 'in', [oldDone!.id, recentDone!.id])
+      .execute();
+    await age(oldDone!.id, 31);
+    await age(oldPending!.id, 31);
+    await age(recentDone!.id, 29);
+    for (const delivery of ids) await ageEvent(delivery.eventId, 31);
+
+    await pruneDeliveries(ctx.db, 30);
+
+    const left = await ctx.db
+      .selectFrom('webhook_deliveries')
+      .select('id')
+      .where('webhook_id', '=', hook.id)
+      .execute();
+    expect(left.map((row) => row.id).sort()).toEqual([oldPending!.id, recentDone!.id].sort());
+    const events = await ctx.db
+      .selectFrom('webhook_events')
+      .select('id')
+      .where(
+        'id',
+        'in',
+        ids.map((d) => d.eventId),
+      )
+      .execute();
+    expect(events.map((row) => row.id).sort()).toEqual([oldPending!.eventId, recentDone!.eventId].sort());
   });
 });
 
