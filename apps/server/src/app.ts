@@ -26,6 +26,9 @@ import uploadSweeper, { type UploadSweeperOptions } from './plugins/app/upload-s
 import deliveryApi from './routes/api/v1/index.js';
 import changesCompactor from './plugins/app/changes-compactor.js';
 import scheduledPublisher, { type ScheduledPublisherOptions } from './plugins/app/scheduled-publisher.js';
+import webhooks from './plugins/app/webhooks.js';
+import webhookWorker, { type WebhookWorkerOptions } from './plugins/app/webhook-worker.js';
+import type { HostLookup } from './lib/webhook-address.js';
 import cmsApi from './routes/cms/index.js';
 import feedRoutes, { type FeedsOptions } from './routes/feeds/index.js';
 import { DEFAULT_BODY_LIMIT } from './routes/body-limits.js';
@@ -50,6 +53,11 @@ export interface AppOptions {
   publishScheduled?: ScheduledPublisherOptions;
   /** The time as the schedules see it (the API's "in the future" and the worker's "due"); tests set theirs. */
   clock?: () => Date;
+  /**
+   * Webhooks: `delivery` runs the delivery worker (off when absent; the server turns it on), and
+   * `lookup` replaces DNS for the address checks (tests).
+   */
+  webhooks?: { delivery?: WebhookWorkerOptions; lookup?: HostLookup };
   /** Told of every route as it is registered (the tests list the routes with it). */
   onRoute?: (route: RouteOptions) => void;
   /** The feeds' settings that tests change (a smaller sitemap page). */
@@ -157,6 +165,14 @@ export async function buildApp(options: AppOptions) {
     });
   }
   if (options.publishScheduled) await app.register(scheduledPublisher, options.publishScheduled);
+  await app.register(webhooks, {
+    allowPrivate: env.WEBHOOK_ALLOW_PRIVATE,
+    allowHttp: env.WEBHOOK_ALLOW_HTTP,
+    secretsKey: env.WEBHOOK_SECRETS_KEY,
+    dataDir: env.DATA_DIR,
+    lookup: options.webhooks?.lookup,
+  });
+  if (options.webhooks?.delivery) await app.register(webhookWorker, options.webhooks.delivery);
   if (!env.OIDC_REQUIRE_VERIFIED_EMAIL) {
     app.log.warn(
       'OIDC_REQUIRE_VERIFIED_EMAIL=false: memberships follow the e-mail in access tokens whether or not the identity provider verified it, so anyone who can set their own e-mail there can take the rights of a member',

@@ -19,6 +19,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const WEB_ROOT = path.resolve(here, '../../web/dist');
 /** Unregistered uploads are looked for every hour, and removed once a day old. */
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
+/** How often each process looks for due webhook deliveries when there were none. */
+const WEBHOOK_POLL_MS = 1000;
 
 /**
  * WEB_CONCURRENCY > 1 (PostgreSQL only; env.ts refuses it with PGlite): what must happen once
@@ -68,6 +70,7 @@ async function main() {
     compactChanges: { everyMs: SWEEP_EVERY_MS },
     // About once a second: a post appears within a second or so of its time (decision 043).
     publishScheduled: { everyMs: 1000 },
+    webhooks: { delivery: { pollMs: WEBHOOK_POLL_MS } },
   });
   // `masthead backup` asks a running server for the backup of the PGlite database it holds.
   const stopBackups = opened.whileStill

@@ -10,3 +10,4 @@ export * from './workflow.js';
 export * from './asset.js';
 export * from './delivery.js';
 export * from './content-key.js';
+export * from './webhook.js';

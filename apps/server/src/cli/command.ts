@@ -1,6 +1,5 @@
 import type { Env } from '../config/env.js';
 import type { Db } from '../db/database.js';
-import type { OpenedDatabase, OpenOptions } from '../db/open-database.js';
 import type { TerminalInput } from './read-secret.js';
 
 /** Where the command line writes, and the environment it is configured from. */
@@ -11,11 +10,8 @@ export interface CliIo {
   env?: Record<string, string | undefined>;
   /** Where passwords are asked for; without a terminal here, commands never prompt. */
   stdin?: TerminalInput;
-  /**
-   * Opens the command's database; openDatabase when absent. A test of many commands passes one
-   * that hands out a database it keeps open: opening PGlite costs seconds a command.
-   */
-  openDatabase?: (env: Env, options: OpenOptions) => Promise<Pick<OpenedDatabase, 'db' | 'close'>>;
+  /** A database the caller opened and closes (tests that run many commands on one database). */
+  database?: Db;
 }
 
 /** What a command may use, besides its arguments, before the database is opened. */

@@ -8,12 +8,14 @@ import { memberCommands } from './member.command.js';
 import { migrateCommand } from './migrate.command.js';
 import { recountCommand } from './recount.command.js';
 import { userCommands } from './user.command.js';
+import { webhookCommands } from './webhook.command.js';
 
 /** Every command, in the order of the help. A new group is one more entry here. */
 export const COMMANDS: readonly CommandEntry[] = [
   domainCommands,
   memberCommands,
   keyCommands,
+  webhookCommands,
   userCommands,
   keysCommands,
   fieldsCommands,

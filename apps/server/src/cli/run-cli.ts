@@ -62,8 +62,11 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       });
       return EXIT_OK;
     }
-    const open = io.openDatabase ?? openDatabase;
-    const opened = await open(env, { migrate: !invocation.command.migratesItself });
+    if (io.database) {
+      await task({ db: io.database, out: outputTo(io) });
+      return EXIT_OK;
+    }
+    const opened = await openDatabase(env, { migrate: !invocation.command.migratesItself });
     try {
       await task({ db: opened.db, out: outputTo(io) });
     } finally {

@@ -12,7 +12,7 @@ export function topUsage(entries: readonly CommandEntry[]): string {
   return [
     'Usage: masthead <command> [arguments]',
     '',
-    "Manages Masthead's domains and their settings, members, content keys, custom fields, and the",
+    "Manages Masthead's domains and their settings, members, content keys, webhooks, custom fields, and the",
     "built-in sign-in's accounts and keys, migrates the database, recounts the post counters, and backs",
     'up and restores the embedded one.',
     'It reads the same environment as the server (DATABASE_URL, or PGlite in DATA_DIR) and refuses to',

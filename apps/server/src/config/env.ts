@@ -45,6 +45,18 @@ const trustProxy = z.string().transform((value, context): boolean | number | str
   return z.NEVER;
 });
 
+/** 32 bytes, as 64 hex digits or base64 (decision 042). */
+const secretsKey = z.string().transform((value, context) => {
+  const text = value.trim();
+  const key = /^[0-9a-fA-F]{64}$/.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64');
+  if (key.length === 32) return key;
+  context.addIssue({
+    code: 'custom',
+    message: 'must be 32 bytes as 64 hex digits or base64 (e.g. openssl rand -base64 32)',
+  });
+  return z.NEVER;
+});
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -117,6 +129,15 @@ const EnvSchema = z.object({
   LIST_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
   /** Server processes sharing PORT (node's cluster module); more than 1 needs PostgreSQL. */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  /** Webhook URLs may point at loopback, private and other reserved addresses (tests, private networks). */
+  WEBHOOK_ALLOW_PRIVATE: flag.default(false),
+  /** Webhook URLs may be http:// (otherwise https only). */
+  WEBHOOK_ALLOW_HTTP: flag.default(false),
+  /**
+   * The key that encrypts webhook signing secrets; without it a key file is made in DATA_DIR.
+   * Several servers on one PostgreSQL with their own DATA_DIR must share one (decision 042).
+   */
+  WEBHOOK_SECRETS_KEY: secretsKey.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** On by default with the built-in provider; off by default with OIDC_AUTHORITY (parseEnv). */
   MASTHEAD_DEMO: flag.optional(),

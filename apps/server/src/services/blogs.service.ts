@@ -39,6 +39,7 @@ import { isUniqueViolation } from '../lib/pg-errors.js';
 import { validateFields } from './custom-fields.js';
 import { editorStateProblem } from './editor-state.js';
 import { toBlogPost } from './mappers.js';
+import { postEventData, recordEvent, recordPostEvent } from './webhook-events.js';
 
 const idOf = (ref: string | { id: string }) => (typeof ref === 'string' ? ref : ref.id);
 const blank = (value: string | undefined) => value === undefined || value.trim() === '';
@@ -174,6 +175,8 @@ export async function updateExistingPost(
       const slug = await freeSlug(trx, domainId, values.title, { id, slug: current.slug });
       await updatePost(trx, domainId, id, { ...values, slug });
       await replacePostTags(trx, id, tagIds);
+      // The workflow refuses edits of a published post today; should that change, sites hear of it.
+      if (current.published) await recordPostEvent(trx, domainId, 'post.updated', id);
     }),
   );
   return loadPost(db, domainId, id);
@@ -185,7 +188,10 @@ export async function removePost(db: Db, domainId: string, id: string) {
     if (!current) throw notFound('Blog post');
     const refusal = editRefusal(current, 'delete');
     if (refusal) throw conflict(refusal);
+    // Read before the row goes: the event carries the post as it was.
+    const before = await postEventData(trx, domainId, id);
     await deletePost(trx, domainId, id);
+    if (before) await recordEvent(trx, domainId, 'post.deleted', before);
   });
 }
 
@@ -198,7 +204,12 @@ export async function managePost(db: Db, domainId: string, id: string, type: Man
     const flags = { approved: current.approved, published: current.published };
     if (type === 'APPROVAL') flags.approved = value;
     else flags.published = value;
+    const publication = flags.published !== current.published;
+    // An unpublished post's event shows it as it was published, so it is read before the change.
+    const before = publication && !flags.published ? await postEventData(trx, domainId, id) : undefined;
     await setPostFlags(trx, domainId, id, flags);
+    if (before) await recordEvent(trx, domainId, 'post.unpublished', before);
+    if (publication && flags.published) await recordPostEvent(trx, domainId, 'post.published', id);
   });
   return loadPost(db, domainId, id);
 }
@@ -221,6 +232,8 @@ export async function schedulePost(
     const refusal = scheduleRefusal(current);
     if (refusal) throw conflict(refusal);
     await setPostSchedule(trx, domainId, id, publishAt);
+    // Last: recording an event takes the domain's delivery lock (decision 042).
+    await recordPostEvent(trx, domainId, 'post.scheduled', id);
   });
   return loadPost(db, domainId, id);
 }
@@ -256,5 +269,7 @@ export async function publishScheduledPost(trx: Db, now: Date) {
   const due = await claimDuePost(trx, now);
   if (!due) return undefined;
   await setPostFlags(trx, due.domain_id, due.id, { approved: true, published: true });
+  // Last, as in managePost: recording an event takes the domain's delivery lock (decision 042).
+  await recordPostEvent(trx, due.domain_id, 'post.published', due.id);
   return { id: due.id, domainId: due.domain_id, scheduledFor: due.scheduled_for! };
 }

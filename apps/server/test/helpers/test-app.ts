@@ -23,7 +23,10 @@ export interface TestDomain {
  * objects and their signing secret) is a temporary one, removed on close.
  */
 export async function createTestContext(
-  options: Pick<AppOptions, 'storage' | 'onRoute' | 'feeds' | 'publishScheduled' | 'clock' | 'logger'> & {
+  options: Pick<
+    AppOptions,
+    'storage' | 'onRoute' | 'feeds' | 'publishScheduled' | 'clock' | 'logger' | 'webhooks'
+  > & {
     env?: Record<string, string>;
     /** A database handle of the test's own (made with other settings); the file's own otherwise. */
     database?: { db: Db; drop: () => Promise<void> };
@@ -49,6 +52,7 @@ export async function createTestContext(
     feeds: options.feeds,
     publishScheduled: options.publishScheduled,
     clock: options.clock,
+    webhooks: options.webhooks,
   });
   await app.ready();
   return new TestContext(app, db, idp, dataDir, async () => {

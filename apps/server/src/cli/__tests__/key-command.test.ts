@@ -29,7 +29,7 @@ async function masthead(...argv: string[]) {
     stdout: { write: (text: string) => (stdout += text) },
     stderr: { write: (text: string) => (stderr += text) },
     env,
-    openDatabase: async () => ({ db: shared.db, close: async () => {} }),
+    database: shared.db,
   });
   const lines = stdout.split('\n').filter(Boolean);
   return { code, stdout, stderr, lines, stderrLines: stderr.split('\n').filter(Boolean) };

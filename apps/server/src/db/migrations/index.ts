@@ -12,6 +12,7 @@ import * as listVersions from './2026-12-05T1500-list-versions.js';
 import * as uploadStaging from './2026-12-06T1500-upload-staging.js';
 import * as delivery from './2026-12-07T1500-delivery.js';
 import * as postTagsByTag from './2026-12-07T1600-post-tags-by-tag.js';
+import * as webhooks from './2026-12-08T1500-webhooks.js';
 import * as scheduledPublishing from './2026-12-08T1600-scheduled-publishing.js';
 
 /**
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-06T1500-upload-staging': uploadStaging,
   '2026-12-07T1500-delivery': delivery,
   '2026-12-07T1600-post-tags-by-tag': postTagsByTag,
+  '2026-12-08T1500-webhooks': webhooks,
   '2026-12-08T1600-scheduled-publishing': scheduledPublishing,
 };
 

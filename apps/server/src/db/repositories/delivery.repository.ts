@@ -67,15 +67,19 @@ const deliveryColumns = [
   'categories.display_name as category_display_name',
 ] as const;
 
-/** Published posts with what a reader sees (and their HTML when asked), by a filter of the caller's. */
-function deliveryRows(db: Db, withHtml: boolean) {
+/** Posts with what a reader sees (and their HTML when asked), published or not. */
+function postRows(db: Db, withHtml: boolean) {
   return db
     .selectFrom('posts')
     .leftJoin('categories', 'categories.id', 'posts.category_id')
     .select(deliveryColumns)
     .select(tagsOfPost().as('tags'))
-    .$if(withHtml, (query) => query.select('posts.editor_html_content as html'))
-    .where('posts.published', '=', true);
+    .$if(withHtml, (query) => query.select('posts.editor_html_content as html'));
+}
+
+/** Published posts with what a reader sees (and their HTML when asked), by a filter of the caller's. */
+function deliveryRows(db: Db, withHtml: boolean) {
+  return postRows(db, withHtml).where('posts.published', '=', true);
 }
 
 export type DeliveryPostRow = Awaited<ReturnType<ReturnType<typeof deliveryRows>['execute']>>[number] & {
@@ -148,6 +152,19 @@ export function findPublishedPost(db: Db, domainId: string, by: { id: string } |
   return (
     'id' in by ? query.where('posts.id', '=', by.id) : query.where('posts.slug', '=', by.slug)
   ).executeTakeFirst() as Promise<DeliveryPostRow | undefined>;
+}
+
+/**
+ * One post of the domain in the delivery API's shape (without HTML), whatever its state, with the
+ * domain's host and post address: what a webhook event about the post says (webhook-events.ts).
+ */
+export function findPostForEvent(db: Db, domainId: string, id: string) {
+  return postRows(db, false)
+    .innerJoin('domains', 'domains.id', 'posts.domain_id')
+    .select(['domains.domain', 'domains.post_url', 'posts.published'])
+    .where('posts.domain_id', '=', domainId)
+    .where('posts.id', '=', id)
+    .executeTakeFirst();
 }
 
 /**

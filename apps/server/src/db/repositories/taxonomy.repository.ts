@@ -40,12 +40,19 @@ export function listAllTaxonomy(db: Db, table: TaxonomyTableName, domainId: stri
     .execute();
 }
 
-export function findTaxonomy(db: Db, table: TaxonomyTableName, domainId: string, id: string) {
+export function findTaxonomy(
+  db: Db,
+  table: TaxonomyTableName,
+  domainId: string,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+) {
   return db
     .selectFrom(table)
     .selectAll()
     .where('domain_id', '=', domainId)
     .where('id', '=', id)
+    .$if(options.forUpdate === true, (query) => query.forUpdate())
     .executeTakeFirst();
 }
 

@@ -202,6 +202,49 @@ export interface AssetUploadsTable {
   registered_at: Date | null;
 }
 
+/** A domain's webhook (issue 21); the secret is encrypted with the server's key. */
+export interface WebhooksTable {
+  id: string;
+  domain_id: string;
+  url: string;
+  events: ColumnType<string[], string[], string[]>;
+  active: Generated<boolean>;
+  description: Generated<string>;
+  /** lib/webhook-secrets.ts: AES-256-GCM, bound to the webhook's id. */
+  secret_encrypted: string;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** The outbox: one event, written in the transaction of the change that caused it. */
+export interface WebhookEventsTable {
+  id: Generated<string>;
+  domain_id: string;
+  type: string;
+  /** The JSON body every delivery of the event sends, byte for byte. */
+  body: string;
+  created_at: CreatedAt;
+}
+
+export type WebhookDeliveryStatus = 'pending' | 'succeeded' | 'failed';
+
+/** One event for one webhook, and what became of it. */
+export interface WebhookDeliveriesTable {
+  id: Generated<string>;
+  seq: ColumnType<string, never, never>;
+  webhook_id: string;
+  event_id: string;
+  status: ColumnType<WebhookDeliveryStatus, WebhookDeliveryStatus | undefined, WebhookDeliveryStatus>;
+  attempt: Generated<number>;
+  next_attempt_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  last_attempt_at: Date | null;
+  response_code: number | null;
+  response_body: string | null;
+  duration_ms: number | null;
+  error: string | null;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   domains: DomainsTable;
   memberships: MembershipsTable;
@@ -221,6 +264,9 @@ export interface Database {
   content_keys: ContentKeysTable;
   post_changes: PostChangesTable;
   post_changes_horizon: PostChangesHorizonTable;
+  webhooks: WebhooksTable;
+  webhook_events: WebhookEventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 export type DomainRow = Selectable<DomainsTable>;
@@ -234,3 +280,5 @@ export type IdpAccountRow = Selectable<IdpAccountsTable>;
 export type AssetRow = Selectable<AssetsTable>;
 export type AssetUploadRow = Selectable<AssetUploadsTable>;
 export type ContentKeyRow = Selectable<ContentKeysTable>;
+export type WebhookRow = Selectable<WebhooksTable>;
+export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;

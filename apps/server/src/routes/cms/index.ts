@@ -9,6 +9,7 @@ import domainSettingsRoutes from './domains/domain-settings.js';
 import domainRoutes from './domains/index.js';
 import { categoryRoutes, tagRoutes } from './taxonomy/index.js';
 import userRoutes from './user/index.js';
+import webhookRoutes from './webhooks/index.js';
 
 export interface CmsApiOptions {
   /** The per-user budget (plugins/app/user-rate-limit.ts). */
@@ -30,6 +31,7 @@ export default async function cmsApi(app: FastifyInstance, options: CmsApiOption
   await app.register(domainRoutes);
   await app.register(domainSettingsRoutes);
   await app.register(contentKeyRoutes);
+  await app.register(webhookRoutes);
   await app.register(columnRoutes);
   await app.register(blogRoutes, { exactSearchTotal: options.exactSearchTotal });
   await app.register(tagRoutes);

@@ -5,6 +5,7 @@ import { taxonomyRoutes } from './taxonomy-routes.js';
 export const tagRoutes = taxonomyRoutes({
   table: 'tags',
   path: 'tags',
+  event: 'tag',
   label: 'Tag',
   nameField: 'tagDisplayName',
   entity: Tag,
@@ -16,6 +17,7 @@ export const tagRoutes = taxonomyRoutes({
 export const categoryRoutes = taxonomyRoutes({
   table: 'categories',
   path: 'categories',
+  event: 'category',
   label: 'Category',
   nameField: 'categoryDisplayName',
   entity: Category,

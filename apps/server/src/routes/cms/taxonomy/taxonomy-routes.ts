@@ -27,6 +27,7 @@ import { etagOf, expectedVersions, setEtag } from '../../../lib/etag.js';
 import { isUniqueViolation } from '../../../lib/pg-errors.js';
 import { requireDomain, requireResourceDomain } from '../../../services/access.js';
 import { paged } from '../../../services/paging.js';
+import { recordTaxonomyEvent } from '../../../services/webhook-events.js';
 import { sendList } from '../../../plugins/app/list-cache.js';
 import { errorResponses, security } from '../../route-schemas.js';
 
@@ -34,6 +35,8 @@ export interface TaxonomyKind<Entity> {
   table: TaxonomyTableName;
   /** URL segment: /cms/<path>/all … */
   path: 'tags' | 'categories';
+  /** The first part of its webhook events' names: tag.created, category.deleted … */
+  event: 'tag' | 'category';
   /** "Tag" or "Category", for messages. */
   label: string;
   /** The body field that carries the display name. */
@@ -145,13 +148,20 @@ export function taxonomyRoutes<Entity>(kind: TaxonomyKind<Entity>) {
         const access = await requireDomain(app.db, request, request.query.domain, 'manageTaxonomy');
         const { name, slug } = displayNameOf(request.body);
         if (await slugTaken(app.db, kind.table, access.id, slug)) throw duplicate(slug);
-        const row = await insertTaxonomy(app.db, kind.table, {
-          domainId: access.id,
-          slug,
-          displayName: name,
-        }).catch((error: unknown) => {
-          throw isUniqueViolation(error) ? duplicate(slug) : error;
-        });
+        const row = await app.db
+          .transaction()
+          .execute(async (trx) => {
+            const row = await insertTaxonomy(trx, kind.table, {
+              domainId: access.id,
+              slug,
+              displayName: name,
+            });
+            await recordTaxonomyEvent(trx, kind.event, 'created', row);
+            return row;
+          })
+          .catch((error: unknown) => {
+            throw isUniqueViolation(error) ? duplicate(slug) : error;
+          });
         reply.header('etag', etagOf(row.version));
         return reply.code(201).send(kind.toEntity(row));
       },
@@ -177,14 +187,21 @@ export function taxonomyRoutes<Entity>(kind: TaxonomyKind<Entity>) {
         const existing = await findTaxonomy(app.db, kind.table, access.id, request.params.id);
         if (!existing) throw notFound(kind.label);
         if (await slugTaken(app.db, kind.table, access.id, slug, existing.id)) throw duplicate(slug);
-        const row = await updateTaxonomy(
-          app.db,
-          kind.table,
-          { domainId: access.id, id: existing.id, ...(versions !== undefined ? { versions } : {}) },
-          { slug, displayName: name },
-        ).catch((error: unknown) => {
-          throw isUniqueViolation(error) ? duplicate(slug) : error;
-        });
+        const row = await app.db
+          .transaction()
+          .execute(async (trx) => {
+            const row = await updateTaxonomy(
+              trx,
+              kind.table,
+              { domainId: access.id, id: existing.id, ...(versions !== undefined ? { versions } : {}) },
+              { slug, displayName: name },
+            );
+            if (row) await recordTaxonomyEvent(trx, kind.event, 'updated', row);
+            return row;
+          })
+          .catch((error: unknown) => {
+            throw isUniqueViolation(error) ? duplicate(slug) : error;
+          });
         if (!row) {
           const stillThere = await findTaxonomy(app.db, kind.table, access.id, existing.id);
           throw stillThere ? preconditionFailed() : notFound(kind.label);
@@ -213,9 +230,13 @@ export function taxonomyRoutes<Entity>(kind: TaxonomyKind<Entity>) {
           what: kind.label,
           action: 'manageTaxonomy',
         });
-        const deleted = await app.db
-          .transaction()
-          .execute((trx) => deleteTaxonomy(trx, kind.table, access.id, request.params.id));
+        const deleted = await app.db.transaction().execute(async (trx) => {
+          // Locked and read first: the event carries the tag or category as it was.
+          const row = await findTaxonomy(trx, kind.table, access.id, request.params.id, { forUpdate: true });
+          if (!row || !(await deleteTaxonomy(trx, kind.table, access.id, row.id))) return false;
+          await recordTaxonomyEvent(trx, kind.event, 'deleted', row);
+          return true;
+        });
         if (!deleted) throw notFound(kind.label);
         return reply.code(204).send();
       },

@@ -1,0 +1,123 @@
+import {
+  isWebhookEvent,
+  REQUIRED_MESSAGE,
+  WEBHOOK_EVENTS,
+  type NewWebhook,
+  type Webhook,
+  type WebhookDelivery,
+  type WebhookInput,
+} from '@masthead/contract';
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/database.js';
+import {
+  failPendingDeliveries,
+  insertWebhook,
+  updateWebhook,
+  type DeliveryListRow,
+  type ListedWebhookRow,
+  type WebhookValues,
+} from '../db/repositories/webhooks.repository.js';
+import {
+  checkedAddresses,
+  RefusedAddressError,
+  webhookUrlProblem,
+  type WebhookAddressPolicy,
+} from '../lib/webhook-address.js';
+import { WebhookSecrets } from '../lib/webhook-secrets.js';
+
+export const toWebhook = (row: ListedWebhookRow): Webhook => ({
+  id: row.id,
+  url: row.url,
+  events: row.events,
+  active: row.active,
+  description: row.description,
+  createdDate: row.created_at.toISOString(),
+  lastModifiedDate: row.updated_at.toISOString(),
+});
+
+export const toWebhookDelivery = (row: DeliveryListRow): WebhookDelivery => ({
+  id: row.id,
+  eventId: row.event_id,
+  event: row.type,
+  status: row.status,
+  attempt: row.attempt,
+  nextAttemptDate: row.status === 'pending' ? row.next_attempt_at.toISOString() : null,
+  lastAttemptDate: row.last_attempt_at?.toISOString() ?? null,
+  responseCode: row.response_code,
+  responseBody: row.response_body,
+  durationMs: row.duration_ms,
+  error: row.error,
+  createdDate: row.created_at.toISOString(),
+});
+
+export type CheckedWebhookInput = { ok: true; values: WebhookValues } | { ok: false; errors: string[] };
+
+/**
+ * A webhook's fields as they are stored, or a line per bad field: an https URL (http when
+ * allowed) whose host resolves to public addresses only (unless private ones are allowed), known
+ * event names, each once, in the order of WEBHOOK_EVENTS, and a one-line description.
+ */
+export async function checkWebhookInput(
+  input: Partial<WebhookInput>,
+  policy: WebhookAddressPolicy,
+): Promise<CheckedWebhookInput> {
+  const errors: string[] = [];
+  const url = (input.url ?? '').trim();
+  const urlProblem = url === '' ? `url: ${REQUIRED_MESSAGE}` : webhookUrlProblem(url, policy);
+  if (urlProblem) errors.push(urlProblem);
+  else {
+    try {
+      await checkedAddresses(new URL(url).hostname, policy);
+    } catch (error) {
+      if (!(error instanceof RefusedAddressError)) throw error;
+      errors.push(`url: ${error.message}`);
+    }
+  }
+  const events = input.events ?? [];
+  if (events.length === 0) errors.push(`events: ${REQUIRED_MESSAGE}`);
+  events.forEach((name, index) => {
+    if (!isWebhookEvent(name))
+      errors.push(
+        `events.${index}: "${name.slice(0, 50)}" is not an event; use any of ${WEBHOOK_EVENTS.join(', ')}`,
+      );
+  });
+  const description = (input.description ?? '').trim();
+  if (/\p{Cc}/u.test(description)) errors.push('description: must not contain control characters');
+  if (errors.length > 0) return { ok: false, errors };
+  return {
+    ok: true,
+    values: {
+      url,
+      events: WEBHOOK_EVENTS.filter((name) => events.includes(name)),
+      active: input.active ?? true,
+      description,
+    },
+  };
+}
+
+/** Makes the webhook and its secret; the answer is the only place the secret ever appears. */
+export async function createWebhook(
+  db: Db,
+  secrets: WebhookSecrets,
+  domainId: string,
+  values: WebhookValues,
+): Promise<NewWebhook> {
+  const id = randomUUID();
+  const secret = WebhookSecrets.newSecret();
+  const row = await insertWebhook(db, {
+    ...values,
+    id,
+    domainId,
+    secretEncrypted: secrets.encrypt(id, secret),
+  });
+  return { ...toWebhook(row), secret };
+}
+
+/** Replaces the fields; turning a webhook off ends its queue, as a 410 from its receiver does. */
+export function replaceWebhook(db: Db, domainId: string, id: string, values: WebhookValues) {
+  return db.transaction().execute(async (trx) => {
+    const row = await updateWebhook(trx, domainId, id, values);
+    if (row && !row.active) await failPendingDeliveries(trx, id, 'The webhook was turned off');
+    return row;
+  });
+}
