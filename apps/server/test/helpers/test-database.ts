@@ -34,6 +34,9 @@ export async function createTestDatabase(): Promise<{ db: Db; drop: () => Promis
   };
 }
 
+/** The advisory lock between test files' migrations (shared) and schema drops (alone). */
+const SCHEMA_DROP_LOCK = 7_421_021;
+
 /**
  * A migrated schema of its own on the PostgreSQL server, for a test that makes its own database
  * handle (through a proxy, with other settings); `drop` drops the schema.
@@ -46,20 +49,31 @@ export async function createTestSchema(): Promise<{
   const url = process.env.TEST_DATABASE_URL!;
   const schema = `test_${randomBytes(6).toString('hex')}`;
   const searchPath = `${schema},public`;
+  // One connection: the advisory locks below are the session's.
   const admin = createDatabase({ kind: 'postgres', url, poolSize: 1 });
   await sql`create schema ${sql.id(schema)}`.execute(admin);
   const db = createDatabase({ kind: 'postgres', url, searchPath, poolSize: 1 });
+  // Kysely's migrator lists the tables of every schema, asking has_schema_privilege by name, which
+  // fails ("schema … does not exist") when another file drops its schema meanwhile: migrations
+  // share a lock that a drop takes alone.
+  await sql`select pg_advisory_lock_shared(${SCHEMA_DROP_LOCK})`.execute(admin);
   try {
     await migrateToLatest(db);
   } finally {
+    await sql`select pg_advisory_unlock_shared(${SCHEMA_DROP_LOCK})`.execute(admin);
     await db.destroy();
   }
   return {
     url,
     searchPath,
     drop: async () => {
-      await sql`drop schema ${sql.id(schema)} cascade`.execute(admin);
-      await admin.destroy();
+      await sql`select pg_advisory_lock(${SCHEMA_DROP_LOCK})`.execute(admin);
+      try {
+        await sql`drop schema ${sql.id(schema)} cascade`.execute(admin);
+      } finally {
+        await sql`select pg_advisory_unlock(${SCHEMA_DROP_LOCK})`.execute(admin);
+        await admin.destroy();
+      }
     },
   };
 }
