@@ -8,10 +8,14 @@ import { enqueue } from './webhook-events.js';
 
 /** Queues a `ping` for one webhook and returns its delivery. */
 export async function pingWebhook(db: Db, domain: { id: string; domain: string }, webhookId: string) {
-  const [created] = await db
-    .transaction()
-    .execute((trx) => enqueue(trx, domain.id, 'ping', { domain: domain.domain, webhookId }, [webhookId]));
-  return created && findDelivery(db, webhookId, created.id);
+  // Read in the transaction: after its commit the worker may already be sending it, and the answer
+  // says what was queued.
+  return db.transaction().execute(async (trx) => {
+    const [created] = await enqueue(trx, domain.id, 'ping', { domain: domain.domain, webhookId }, [
+      webhookId,
+    ]);
+    return created && findDelivery(trx, webhookId, created.id);
+  });
 }
 
 /**
@@ -19,9 +23,10 @@ export async function pingWebhook(db: Db, domain: { id: string; domain: string }
  * id; undefined when the delivery (or the webhook) is gone.
  */
 export async function redeliver(db: Db, domainId: string, webhookId: string, deliveryId: string) {
-  const created = await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     await lockDomainDeliveries(trx, domainId);
-    return insertRedelivery(trx, webhookId, deliveryId);
+    const created = await insertRedelivery(trx, webhookId, deliveryId);
+    // As queued, before the worker can claim it (pingWebhook).
+    return created && findDelivery(trx, webhookId, created.id);
   });
-  return created && findDelivery(db, webhookId, created.id);
 }

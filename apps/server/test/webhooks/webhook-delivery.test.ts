@@ -5,7 +5,13 @@ import { recordPostEvent } from '../../src/services/webhook-events.js';
 import { createTestContext, type TestContext } from '../helpers/test-app.js';
 import { createPost, sleep } from '../routes/blogs/blog-fixtures.js';
 import { publishedPost } from '../delivery/delivery-fixtures.js';
-import { deliveriesOf, FAST_DELIVERY, registered, webhookWorld } from './webhook-fixtures.js';
+import {
+  deliveriesOf,
+  FAST_DELIVERY,
+  registered,
+  settledDeliveries,
+  webhookWorld,
+} from './webhook-fixtures.js';
 import { eventually, startReceiver, type Receiver } from './webhook-receiver.js';
 
 let ctx: TestContext;
@@ -57,7 +63,7 @@ describe('webhook delivery', () => {
     expect(unpublished!.data).toMatchObject({ id: post.id, slug: 'hello-hooks' });
     // Different events, different ids.
     expect(site.received[0]!.headers['webhook-id']).not.toBe(site.received[1]!.headers['webhook-id']);
-    const deliveries = await deliveriesOf(world.hooks, hook.id);
+    const deliveries = await settledDeliveries(world.hooks, hook.id, 2);
     expect(deliveries.map((d) => [d.event, d.status, d.responseCode, d.attempt])).toEqual([
       ['post.unpublished', 'succeeded', 200, 1],
       ['post.published', 'succeeded', 200, 1],
@@ -208,7 +214,7 @@ describe('webhook delivery', () => {
     const hook = await registered(world.hooks, site.url, ['tag.created']);
     await world.blogs.createTag('Again');
     await eventually(() => site.received.length === 1);
-    const [first] = await deliveriesOf(world.hooks, hook.id);
+    const [first] = await settledDeliveries(world.hooks, hook.id, 1);
     const redelivered = await world.hooks.redeliver(hook.id, first!.id);
     expect(redelivered.statusCode, redelivered.body).toBe(202);
     expect(redelivered.json()).toMatchObject({ eventId: first!.eventId, status: 'pending', attempt: 0 });
@@ -225,7 +231,7 @@ describe('webhook delivery', () => {
       data: { domain: world.domain.domain, webhookId: hook.id },
     });
     site.verifyAll(hook.secret);
-    expect((await deliveriesOf(world.hooks, hook.id)).map((d) => d.status)).toEqual([
+    expect((await settledDeliveries(world.hooks, hook.id, 3)).map((d) => d.status)).toEqual([
       'succeeded',
       'succeeded',
       'succeeded',

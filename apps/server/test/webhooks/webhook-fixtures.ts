@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import type { NewWebhook, WebhookDelivery } from '@masthead/contract';
 import type { TestContext, TestDomain } from '../helpers/test-app.js';
 import { blogApi } from '../routes/blogs/blog-fixtures.js';
+import { eventually } from './webhook-receiver.js';
 
 /** The worker's settings for tests: fast polls and retries, no jitter. */
 export const FAST_DELIVERY = { pollMs: 30, retryDelaysMs: [100, 100, 100], timeoutMs: 2000, jitter: 0 };
@@ -55,4 +56,21 @@ export async function deliveriesOf(hooks: ReturnType<typeof webhookApi>, id: str
   const res = await hooks.deliveries(id, '&numberOfEntries=100');
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{ entries: WebhookDelivery[]; totalEntries: number }>().entries;
+}
+
+/**
+ * The webhook's deliveries once `count` of them have an outcome: the worker records it after the
+ * receiver has answered, so a receiver's count alone can run ahead of the statuses.
+ */
+export async function settledDeliveries(hooks: ReturnType<typeof webhookApi>, id: string, count: number) {
+  let entries: WebhookDelivery[] = [];
+  await eventually(
+    async () => {
+      entries = await deliveriesOf(hooks, id);
+      return entries.filter((d) => d.status === 'succeeded' || d.status === 'failed').length >= count;
+    },
+    10_000,
+    `${count} deliveries with an outcome`,
+  );
+  return entries;
 }
