@@ -79,7 +79,13 @@ export async function attemptDelivery(db: Db, claimed: ClaimedDelivery, settings
     };
   }
   const result = resultOf(outcome, claimed, settings);
-  await recordDeliveryResult(db, claimed, result);
-  if (result.error === GONE) await turnWebhookOff(db, claimed.webhook_id, GONE);
+  if (result.error === GONE) {
+    // One transaction: between the two, the next delivery of the webhook would be due and could
+    // be sent after the receiver said it is gone.
+    await db.transaction().execute(async (trx) => {
+      await recordDeliveryResult(trx, claimed, result);
+      await turnWebhookOff(trx, claimed.webhook_id, GONE);
+    });
+  } else await recordDeliveryResult(db, claimed, result);
   return result;
 }

@@ -201,11 +201,15 @@ describe('webhook delivery', () => {
     await sleep(300);
     expect(site.received.map((d) => d.json.data.name)).toEqual(['First']);
     const deliveries = await deliveriesOf(world.hooks, hook.id);
-    expect(deliveries.map((d) => [d.status, d.attempt])).toEqual([
-      ['failed', 0],
-      ['failed', 1],
-    ]);
-    expect(deliveries[1]!.error).toMatch(/410 Gone/);
+    const first = deliveries.at(-1)!;
+    expect([first.status, first.attempt]).toEqual(['failed', 1]);
+    expect(first.error).toMatch(/410 Gone/);
+    // "Second" was queued before the hook went off, and failed unsent, or after it, and was not
+    // queued at all; "Third" came after it.
+    expect(deliveries.slice(0, -1).map((d) => [d.status, d.attempt])).toEqual(
+      deliveries.length === 2 ? [['failed', 0]] : [],
+    );
+    expect(deliveries.length).toBeLessThanOrEqual(2);
   });
 
   it('should redeliver an event with its webhook-id, and ping on test', async () => {

@@ -249,16 +249,14 @@ export function recordDeliveryResult(
     .execute();
 }
 
-/** Turns a webhook off and ends its queue: its pending deliveries fail with the reason. */
-export async function turnWebhookOff(db: Db, webhookId: string, reason: string) {
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('webhooks')
-      .set({ active: false, updated_at: sql`now()` })
-      .where('id', '=', webhookId)
-      .execute();
-    await failPendingDeliveries(trx, webhookId, reason);
-  });
+/** Turns a webhook off and ends its queue: its pending deliveries fail with the reason (in `trx`). */
+export async function turnWebhookOff(trx: Db, webhookId: string, reason: string) {
+  await trx
+    .updateTable('webhooks')
+    .set({ active: false, updated_at: sql`now()` })
+    .where('id', '=', webhookId)
+    .execute();
+  await failPendingDeliveries(trx, webhookId, reason);
 }
 
 export function failPendingDeliveries(trx: Db, webhookId: string, reason: string) {
