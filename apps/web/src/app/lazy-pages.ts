@@ -9,6 +9,7 @@ import { paths } from '../config/paths.js';
 export const loadSignedInArea = () => import('./signed-in-area.js');
 export const loadBlogListPage = () => import('./routes/blog-list.js');
 export const loadMetadataPage = () => import('./routes/metadata.js');
+export const loadSettingsPage = () => import('./routes/settings.js');
 
 /** The page loader for an address, matched as the routes match it (any case, optional trailing slash). */
 function pageLoaderFor(pathname: string) {
@@ -16,6 +17,7 @@ function pageLoaderFor(pathname: string) {
   // The sign-in callback replaces itself with the list.
   if (path === paths.home || path === paths.authCallback) return loadBlogListPage;
   if (path === paths.metadata) return loadMetadataPage;
+  if (path === paths.settings || path.startsWith(`${paths.settings}/`)) return loadSettingsPage;
   return undefined;
 }
 

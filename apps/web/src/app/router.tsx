@@ -14,6 +14,7 @@ export function AppRoutes() {
     <Switch>
       <Route path={paths.home} component={RequireAuth} />
       <Route path={paths.metadata} component={RequireAuth} />
+      <Route path={`${paths.settings}/*?`} component={RequireAuth} />
       <Route path={paths.authCallback} component={AuthCallbackRoute} />
       <Route component={NotFoundRoute} />
     </Switch>

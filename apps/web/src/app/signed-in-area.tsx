@@ -3,7 +3,7 @@ import { Route, Switch } from 'wouter';
 import { LoadingScreen } from '../components/ui/loading-screen.js';
 import { paths } from '../config/paths.js';
 import { useAppDispatch, useAppSelector } from './hooks.js';
-import { loadBlogListPage, loadMetadataPage } from './lazy-pages.js';
+import { loadBlogListPage, loadMetadataPage, loadSettingsPage } from './lazy-pages.js';
 import { SignedInShell } from './routes/signed-in-shell.js';
 import { injectSignedInState } from './signed-in-state.js';
 import { signedInStateInjected } from './store.js';
@@ -14,6 +14,7 @@ injectSignedInState();
 // asset screens (DESIGN §6, docs/decisions/026-one-chunk-per-signed-in-page.md).
 const BlogListRoute = lazy(() => loadBlogListPage().then((module) => ({ default: module.BlogListRoute })));
 const MetadataRoute = lazy(() => loadMetadataPage().then((module) => ({ default: module.MetadataRoute })));
+const SettingsRoute = lazy(() => loadSettingsPage().then((module) => ({ default: module.SettingsRoute })));
 
 /**
  * Everything behind sign-in, loaded lazily by RequireAuth: the shell and the page for the address.
@@ -34,6 +35,7 @@ export function SignedInArea() {
         <Switch>
           <Route path={paths.home} component={BlogListRoute} />
           <Route path={paths.metadata} component={MetadataRoute} />
+          <Route path={`${paths.settings}/*?`} component={SettingsRoute} />
         </Switch>
       </Suspense>
     </SignedInShell>

@@ -2,6 +2,7 @@
 export const paths = {
   home: '/',
   metadata: '/metadata',
+  settings: '/settings',
   authCallback: '/authentication/callback',
 } as const;
 
@@ -25,6 +26,14 @@ export function postListPath(query: URLSearchParams): string {
   listQuery.delete(POST_EDITOR_PARAM);
   const search = listQuery.toString();
   return search ? `${paths.home}?${search}` : paths.home;
+}
+
+/** The tabs of Settings (issue 22), each at `/settings/<tab>`; `/settings` shows the first. */
+export const SETTINGS_TABS = ['members', 'fields', 'integrations', 'activity'] as const;
+export type SettingsTab = (typeof SETTINGS_TABS)[number];
+
+export function settingsPath(tab: SettingsTab): string {
+  return `${paths.settings}/${tab}`;
 }
 
 /** Where the app's configuration documents are served, relative to the page origin (spec §7). */

@@ -14,6 +14,7 @@ import * as delivery from './2026-12-07T1500-delivery.js';
 import * as postTagsByTag from './2026-12-07T1600-post-tags-by-tag.js';
 import * as webhooks from './2026-12-08T1500-webhooks.js';
 import * as scheduledPublishing from './2026-12-08T1600-scheduled-publishing.js';
+import * as activity from './2026-12-09T1500-activity.js';
 
 /**
  * Migrations are listed here rather than read from disk so that the bundled server carries them.
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-07T1600-post-tags-by-tag': postTagsByTag,
   '2026-12-08T1500-webhooks': webhooks,
   '2026-12-08T1600-scheduled-publishing': scheduledPublishing,
+  '2026-12-09T1500-activity': activity,
 };
 
 export const migrationProvider: MigrationProvider = {

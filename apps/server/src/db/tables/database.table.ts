@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { FieldValue, Role } from '@masthead/contract';
+import type { ActivityKind, FieldValue, Role } from '@masthead/contract';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -245,6 +245,24 @@ export interface WebhookDeliveriesTable {
   created_at: CreatedAt;
 }
 
+/** One change in the audit trail (issue 22); never updated (a trigger refuses it). */
+export interface ActivityTable {
+  /** A bigint, which pg reads as text. */
+  id: ColumnType<string, never, never>;
+  domain_id: string;
+  at: CreatedAt;
+  actor_email: string;
+  /** The actor's name when they made the change; null when their token had none. */
+  actor_name: string | null;
+  kind: ActivityKind;
+  object_id: string | null;
+  /** What the object was called when it changed (a title, a name, an e-mail). */
+  object_label: string | null;
+  /** For settings: the value before and after the change, as JSON. */
+  before: ColumnType<unknown, string | null | undefined, never>;
+  after: ColumnType<unknown, string | null | undefined, never>;
+}
+
 export interface Database {
   domains: DomainsTable;
   memberships: MembershipsTable;
@@ -267,6 +285,7 @@ export interface Database {
   webhooks: WebhooksTable;
   webhook_events: WebhookEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  activity: ActivityTable;
 }
 
 export type DomainRow = Selectable<DomainsTable>;

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { DashboardLayout, type NavItem } from '../../components/layouts/index.js';
-import { PostsIcon, RefreshIcon, TagsIcon } from '../../components/ui/icons.js';
+import { PostsIcon, RefreshIcon, SettingsIcon, TagsIcon } from '../../components/ui/icons.js';
 import { paths } from '../../config/paths.js';
 import { UserCard } from '../../features/auth/index.js';
-import { DomainSelect, useDomainSelection } from '../../features/domains/index.js';
+import { DomainSelect, selectRoleFor, useDomainSelection } from '../../features/domains/index.js';
 import { useTranslation } from '../../lib/use-translation.js';
+import { useAppSelector } from '../hooks.js';
 
 /** Brings the domain selection and the signed-in user into the shell's header and sidebar. */
 export function SignedInShell({ children }: { children: ReactNode }) {
@@ -15,6 +16,12 @@ export function SignedInShell({ children }: { children: ReactNode }) {
     { to: paths.home, label: t('nav.blogPosts'), icon: <PostsIcon />, end: true },
     { to: paths.metadata, label: t('nav.metadata'), icon: <TagsIcon /> },
   ];
+  // Settings is for the selected domain's admins; the server checks the role on every call anyway.
+  const role = useAppSelector((state) =>
+    selectedDomain ? selectRoleFor(state, selectedDomain.domain) : undefined,
+  );
+  if (role === 'admin')
+    navItems.push({ to: paths.settings, label: t('nav.settings'), icon: <SettingsIcon /> });
 
   const headerActions = (
     <>

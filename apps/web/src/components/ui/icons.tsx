@@ -61,3 +61,13 @@ export const TagsIcon = () => (
     <path d="M20.6 13.4 13.4 20.6a2 2 0 0 1-2.8 0L3 13V3h10l7.6 7.6a2 2 0 0 1 0 2.8zM7.5 7.5h.01" />
   </Icon>
 );
+
+/** Sliders: short to draw, so the shared chunk stays small. */
+export const SettingsIcon = () => (
+  <Icon>
+    <path d="M4 6h16M4 12h16M4 18h16" />
+    <circle cx="9" cy="6" r="2" />
+    <circle cx="15" cy="12" r="2" />
+    <circle cx="7" cy="18" r="2" />
+  </Icon>
+);
