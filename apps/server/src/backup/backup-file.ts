@@ -5,6 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import { constants as zlibConstants, createGzip } from 'node:zlib';
 import { pack as packTar, type Pack } from 'tar-stream';
 import { newPglite } from '../db/database.js';
+import { WEBHOOK_KEY_FILE } from '../lib/webhook-secrets.js';
 import { PRIVATE_FILE, PRIVATE_FOLDER, makePrivateFolder, makePrivateTree } from './private-files.js';
 import { NotABackupError, readBackupEntries } from './read-backup.js';
 
@@ -12,8 +13,8 @@ export { NotABackupError };
 
 /**
  * A backup of the embedded default is one gzipped tar file (version 1's was not gzipped): a manifest, PGlite's data folder file by file
- * (`db/…`; version 1 held PGlite's own gzipped dump as `db.tgz` instead), the storage signing key
- * and, with objects, the local asset files with their metadata. It is written and read as a
+ * (`db/…`; version 1 held PGlite's own gzipped dump as `db.tgz` instead), the data folder's keys
+ * (KEY_FILES) and, with objects, the local asset files with their metadata. It is written and read as a
  * stream (tar-stream), so a running server keeps answering while it writes one, and no file is
  * ever held whole in memory. What a backup or a restore writes is readable by its owner only
  * (docs/decisions/035).
@@ -24,6 +25,12 @@ const DATABASE_FOLDER = 'db';
 /** Version 1's database: PGlite's dumpDataDir('gzip'), restored with loadDataDir. */
 const DATABASE_DUMP = 'db.tgz';
 const STORAGE_KEY = 'storage.key';
+/**
+ * The keys a data folder makes for itself: the storage signing key, and the key the webhooks'
+ * secrets are encrypted with when WEBHOOK_SECRETS_KEY is not set (without it a restored server
+ * could not sign a delivery). Each is left out when the folder has none.
+ */
+const KEY_FILES = [STORAGE_KEY, WEBHOOK_KEY_FILE];
 const OBJECTS = 'objects';
 /** Where the database's files are copied while it is still, before they go into the archive. */
 const DATABASE_COPY = path.join('backup-requests', 'database-copy');
@@ -176,7 +183,7 @@ async function writeArchive(
       if (entry.type === 'directory') await addEntry(tar, { name, type: 'directory' });
       else databaseBytes += (await addFile(tar, name, path.join(databaseCopy, entry.name))) ?? 0;
     }
-    await addFile(tar, STORAGE_KEY, path.join(dataDir, STORAGE_KEY));
+    for (const key of KEY_FILES) await addFile(tar, key, path.join(dataDir, key));
     let objects = 0;
     if (withObjects) {
       const root = path.join(dataDir, OBJECTS);
@@ -225,8 +232,8 @@ export async function restoreBackup(file: string, dataDir: string): Promise<Back
       await pglite.waitReady;
       await pglite.close();
       loaded = true;
-    } else if (entry.name === STORAGE_KEY) {
-      await writeFile(path.join(dataDir, STORAGE_KEY), await entry.bytes(), { mode: PRIVATE_FILE });
+    } else if (KEY_FILES.includes(entry.name)) {
+      await writeFile(path.join(dataDir, entry.name), await entry.bytes(), { mode: PRIVATE_FILE });
     } else if (entry.name.startsWith(`${DATABASE_FOLDER}/`) || entry.name.startsWith(`${OBJECTS}/`)) {
       const isDatabase = entry.name.startsWith(`${DATABASE_FOLDER}/`);
       const root = isDatabase ? databaseRoot : objectsRoot;

@@ -28,6 +28,7 @@ const run = TEST_DB === 'pglite' ? describe : describe.skip;
 
 const OBJECT_KEY = '00000000-0000-4000-8000-000000000000/11111111-1111-4111-8111-111111111111/cover.png';
 const objectBytes = randomBytes(70_000);
+const webhookKey = randomBytes(32).toString('base64');
 const objectMeta = Buffer.from(JSON.stringify({ contentType: 'image/png', public: true, size: 70_000 }));
 
 let root: string;
@@ -104,6 +105,7 @@ run('backup files', () => {
     ]);
     expect(added.code, added.output).toBe(0);
     writeFileSync(path.join(dataDir, 'storage.key'), randomBytes(32).toString('base64url'), { mode: 0o600 });
+    writeFileSync(path.join(dataDir, 'webhook-secrets.key'), webhookKey, { mode: 0o600 });
     mkdirSync(path.dirname(path.join(dataDir, 'objects', OBJECT_KEY)), { recursive: true });
     writeFileSync(path.join(dataDir, 'objects', OBJECT_KEY), objectBytes);
     mkdirSync(path.dirname(path.join(dataDir, 'objects', '.meta', OBJECT_KEY)), { recursive: true });
@@ -119,7 +121,12 @@ run('backup files', () => {
     const entries = await archiveEntries(file);
     expect(entries[0]?.name).toBe('masthead-backup.json');
     expect(entries.map((e) => e.name)).toEqual(
-      expect.arrayContaining(['db/PG_VERSION', 'storage.key', `objects/${OBJECT_KEY}`]),
+      expect.arrayContaining([
+        'db/PG_VERSION',
+        'storage.key',
+        'webhook-secrets.key',
+        `objects/${OBJECT_KEY}`,
+      ]),
     );
     expect(entries.filter((e) => e.mode !== (e.type === 'directory' ? 0o700 : 0o600))).toEqual([]);
     // No temporary file or copy of the database is left behind.
@@ -134,6 +141,8 @@ run('backup files', () => {
     expect(restored.output).toContain('(1 objects)');
     expectPrivate(await modesBelow(restoredDir));
     expect(readFileSync(path.join(restoredDir, 'objects', OBJECT_KEY))).toEqual(objectBytes);
+    // Without the webhooks' key, the restored server could not sign a delivery.
+    expect(readFileSync(path.join(restoredDir, 'webhook-secrets.key'), 'utf8')).toBe(webhookKey);
     expect(await accountsIn(restoredDir)).toEqual(['kept@example.com']);
   }, 120_000);
 
