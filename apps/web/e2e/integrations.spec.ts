@@ -201,4 +201,55 @@ test.describe('Settings › Integrations', () => {
       await receiver.close();
     }
   });
+  test('should show empty lists, and the server refusing a test of a webhook that is off', async ({
+    page,
+    checkA11y,
+  }) => {
+    await signIn(page);
+    await expect(headerTitle(page)).toHaveText('Example Engineering');
+    await page.getByLabel('Domain').selectOption({ label: DOMAINS.empty });
+    await expect(headerTitle(page)).toHaveText('Empty Site');
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await page
+      .getByRole('navigation', { name: 'Settings sections' })
+      .getByRole('link', { name: 'Integrations' })
+      .click();
+    const keys = page.getByRole('region', { name: 'Content keys' });
+    const webhooks = page.getByRole('region', { name: 'Webhooks' });
+    await expect(keys.getByText('No content keys yet.')).toBeVisible();
+    await expect(webhooks.getByText('No webhooks yet.')).toBeVisible();
+    await expect(keys.getByRole('table')).toHaveCount(0);
+    await checkA11y('Settings › Integrations with nothing in it');
+
+    // A webhook created off (nothing is ever sent to this address).
+    const url = 'http://127.0.0.1:9/off';
+    await webhooks.getByRole('button', { name: 'New webhook' }).click();
+    let dialog = page.getByRole('dialog', { name: 'New webhook' });
+    await dialog.getByLabel('URL').fill(url);
+    await dialog.getByRole('checkbox', { name: 'Active (send events)' }).uncheck();
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    dialog = page.getByRole('dialog', { name: 'Webhook created' });
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    const row = webhooks.getByRole('row').filter({ hasText: url });
+    await expect(row).toContainText('Off');
+
+    // The server's 409 shows where the button was; the log is empty.
+    await row.getByRole('button', { name: `Send a test event to ${url}` }).click();
+    await expect(webhooks.getByRole('alert')).toHaveText('Turn the webhook on before testing it');
+    await row.getByRole('button', { name: `Deliveries of ${url}` }).click();
+    const log = page.getByRole('region', { name: `Deliveries to ${url}` });
+    await expect(log.getByText('Nothing delivered yet. Send a test event to see one.')).toBeVisible();
+    await checkA11y('an empty delivery log');
+
+    // Escape keeps the webhook: the confirmation's safe choice.
+    await row.getByRole('button', { name: `Delete the webhook ${url}` }).click();
+    dialog = page.getByRole('alertdialog', { name: 'Delete this webhook?' });
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(row).toHaveCount(1);
+    await row.getByRole('button', { name: `Delete the webhook ${url}` }).click();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect(webhooks.getByText('No webhooks yet.')).toBeVisible();
+    await expect(log).toBeHidden();
+  });
 });
