@@ -13,7 +13,8 @@ const SIGNED_IN_SHARED = new RegExp(
     String.raw`[\\/]src[\\/]features[\\/](domains|tags|categories)[\\/]`,
     String.raw`@reduxjs[\\/]toolkit[\\/]dist[\\/]query`,
     String.raw`@standard-schema`,
-    String.raw`packages[\\/]contract`,
+    // Not the contract modules only the Settings › Integrations dialogs use: they stay in those chunks.
+    String.raw`packages[\\/]contract(?![\\/]src[\\/](origin|webhook-events)\.ts)`,
   ].join('|'),
 );
 

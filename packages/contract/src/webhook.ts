@@ -2,25 +2,10 @@ import { Type, type Static } from '@sinclair/typebox';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_INDEX, MAX_PAGE_SIZE } from './constants.js';
 import { DeliveryPost } from './delivery.js';
 import { DomainQuery } from './paging.js';
+import { WEBHOOK_EVENTS, type WebhookEventType } from './webhook-events.js';
 
-/** The events a webhook can ask for (issue 21); `ping` is sent only by the test call. */
-export const WEBHOOK_EVENTS = [
-  'post.published',
-  'post.unpublished',
-  'post.updated',
-  'post.deleted',
-  'post.scheduled',
-  'tag.created',
-  'tag.updated',
-  'tag.deleted',
-  'category.created',
-  'category.updated',
-  'category.deleted',
-] as const;
-export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number] | 'ping';
-
-export const isWebhookEvent = (name: string): name is (typeof WEBHOOK_EVENTS)[number] =>
-  (WEBHOOK_EVENTS as readonly string[]).includes(name);
+// Without TypeBox, for the web app: '@masthead/contract/webhook-events'.
+export { isWebhookEvent, WEBHOOK_EVENTS, type WebhookEventType } from './webhook-events.js';
 
 export const MAX_WEBHOOK_URL_LENGTH = 2000;
 export const MAX_WEBHOOK_DESCRIPTION_LENGTH = 500;

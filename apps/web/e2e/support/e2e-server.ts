@@ -183,7 +183,17 @@ export async function startE2eServer(workerIndex: number) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `masthead-e2e-${workerIndex}-`));
   // Nothing else from this environment: no DATABASE_URL or OIDC_AUTHORITY, as on a new machine.
   const cliEnv = { PATH: process.env.PATH ?? '', DATA_DIR: dataDir };
-  const serverEnv = { ...cliEnv, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, LOG_LEVEL: 'info' };
+  const serverEnv = {
+    ...cliEnv,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: url,
+    LOG_LEVEL: 'info',
+    // The journeys' webhook receivers listen on http://127.0.0.1 (support/webhook-receiver.ts), which
+    // a server otherwise refuses (docs/webhooks.md); these only loosen that check.
+    WEBHOOK_ALLOW_PRIVATE: '1',
+    WEBHOOK_ALLOW_HTTP: '1',
+  };
 
   let running: ServerProcess | undefined;
   const killOnExit = () => running?.kill();
