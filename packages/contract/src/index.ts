@@ -11,3 +11,4 @@ export * from './asset.js';
 export * from './delivery.js';
 export * from './content-key.js';
 export * from './webhook.js';
+export * from './account.js';
