@@ -194,6 +194,7 @@ export async function buildApp(options: AppOptions) {
       apiBaseUri: env.PUBLIC_URL,
       authority,
       clientId: env.OIDC_CLIENT_ID,
+      accounts: builtIn ? 'built-in' : 'external',
     },
   });
   await app.register(cmsApi, {

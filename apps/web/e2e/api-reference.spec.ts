@@ -13,7 +13,10 @@ test.describe('the API reference', () => {
     const operation = page.locator('section.operation', {
       has: page.getByRole('heading', { name: 'get /cms/blogs/all' }),
     });
-    await operation.getByText(/^Schema of 200/).first().click();
+    await operation
+      .getByText(/^Schema of 200/)
+      .first()
+      .click();
     await expect(operation.locator('pre').first()).toBeVisible();
     await checkA11y('the API reference');
   });

@@ -14,10 +14,7 @@ export const AccountNameChange = Type.Object(
 export type AccountNameChange = Static<typeof AccountNameChange>;
 
 /** The account as PUT /cms/account leaves it. */
-export const Account = Type.Object(
-  { name: Type.String(), email: Type.String() },
-  { title: 'Account' },
-);
+export const Account = Type.Object({ name: Type.String(), email: Type.String() }, { title: 'Account' });
 export type Account = Static<typeof Account>;
 
 /** PUT /cms/account/password: the current password is checked (and counted as a sign-in attempt). */

@@ -43,6 +43,13 @@ async function formAnswer(email: string, password: string) {
   return (await submitLogin(b, loginUrl, { email, password, csrf: csrfTokenOf(form.body) })).statusCode;
 }
 
+describe('GET /config/env_config.json', () => {
+  it('should tell the web app that accounts are built in, so that it offers their settings', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/config/env_config.json' });
+    expect(response.json()).toMatchObject({ accounts: 'built-in' });
+  });
+});
+
 describe('PUT /cms/account', () => {
   it('should change the display name, shown by GET /cms/user/info at once and in new tokens', async () => {
     const { account, tokens } = await signedIn('Old Name');
@@ -75,7 +82,10 @@ describe('PUT /cms/account', () => {
   });
 
   it('should need a token', async () => {
-    expectErrorBody(await ctx.app.inject({ method: 'PUT', url: '/cms/account', payload: { name: 'x' } }), 401);
+    expectErrorBody(
+      await ctx.app.inject({ method: 'PUT', url: '/cms/account', payload: { name: 'x' } }),
+      401,
+    );
   });
 });
 
@@ -151,7 +161,10 @@ describe('POST /cms/account/sign-out-everywhere', () => {
     expect(response.statusCode, response.body).toBe(204);
 
     for (const refreshToken of [tokens.refresh_token!, elsewhere.refresh_token!]) {
-      const refused = await tokenRequest(ctx.app, { grant_type: 'refresh_token', refresh_token: refreshToken });
+      const refused = await tokenRequest(ctx.app, {
+        grant_type: 'refresh_token',
+        refresh_token: refreshToken,
+      });
       expect(refused.statusCode).toBe(400);
       expect(refused.json().error).toBe('invalid_grant');
     }

@@ -107,6 +107,7 @@ describe('health and configuration', () => {
       apiBaseUri: 'http://localhost:3000',
       authority: ctx.idp.issuer,
       clientId: 'masthead-web',
+      accounts: 'external',
     });
   });
 });

@@ -32,7 +32,10 @@ export default fp(async function openapi(app: FastifyInstance, options: { public
   // CSP that allows its one inline style sheet and nothing else, under any address.
   let page: string | undefined;
   const reference = async (_request: FastifyRequest, reply: FastifyReply) => {
-    page ??= referencePage(app.swagger() as unknown as OpenApiDocument, `${options.publicUrl}/cms/openapi.json`);
+    page ??= referencePage(
+      app.swagger() as unknown as OpenApiDocument,
+      `${options.publicUrl}/cms/openapi.json`,
+    );
     return reply.type('text/html; charset=utf-8').header('content-security-policy', REFERENCE_CSP).send(page);
   };
   app.get('/cms/docs', { schema: { hide: true } }, reference);

@@ -34,7 +34,12 @@ export interface OpenApiDocument {
   info: { title: string; version: string; description?: string };
   paths?: Record<string, Record<string, Operation>>;
   tags?: { name: string; description?: string }[];
-  components?: { securitySchemes?: Record<string, { type: string; scheme?: string; in?: string; name?: string; description?: string }> };
+  components?: {
+    securitySchemes?: Record<
+      string,
+      { type: string; scheme?: string; in?: string; name?: string; description?: string }
+    >;
+  };
 }
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
@@ -88,7 +93,10 @@ const esc = (text: unknown) => escapeUTF8(String(text ?? ''));
 function anchorMaker() {
   const used = new Set<string>();
   return (text: string) => {
-    const base = `op-${text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}`;
+    const base = `op-${text
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')}`;
     let id = base;
     for (let n = 2; used.has(id); n++) id = `${base}-${n}`;
     used.add(id);
@@ -180,7 +188,10 @@ ${ops.map((o) => operationSection(o.id, o.method, o.path, o.op)).join('\n')}
     .join('\n');
   const schemes = Object.entries(doc.components?.securitySchemes ?? {})
     .map(([name, s]) => {
-      const how = s.type === 'apiKey' ? `API key in the ${s.in ?? ''} parameter ${s.name ?? ''}` : `${s.type} ${s.scheme ?? ''}`;
+      const how =
+        s.type === 'apiKey'
+          ? `API key in the ${s.in ?? ''} parameter ${s.name ?? ''}`
+          : `${s.type} ${s.scheme ?? ''}`;
       return `<li><code>${esc(name)}</code>: ${esc(how)}${s.description ? ` (${esc(s.description)})` : ''}</li>`;
     })
     .join('');

@@ -22,8 +22,7 @@ export interface AccountRoutesOptions {
   signInCounters: AttemptCounters | undefined;
 }
 
-const EXTERNAL =
-  'Accounts are kept by the external identity provider; change them there, not in Masthead';
+const EXTERNAL = 'Accounts are kept by the external identity provider; change them there, not in Masthead';
 const WRONG_PASSWORD = 'currentPassword: the current password is not correct';
 
 /**

@@ -1,0 +1,120 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useAuth } from 'react-oidc-context';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.js';
+import { useTranslation } from '../../../lib/use-translation.js';
+import { useSignOutEverywhereMutation } from '../api/account-api.js';
+import { ChangeNameDialog } from './change-name-dialog.js';
+import { ChangePasswordDialog } from './change-password-dialog.js';
+import './account-menu.css';
+
+type Open = 'name' | 'password' | 'signOutEverywhere' | undefined;
+
+interface AccountMenuProps {
+  /** The name the sidebar shows, offered for editing. */
+  currentName: string;
+}
+
+/**
+ * The account's own settings in the sidebar footer (decision 045), for the built-in provider's
+ * accounts: a disclosure button that shows its three actions, each opening its dialog.
+ */
+export function AccountMenu({ currentName }: AccountMenuProps) {
+  const { t } = useTranslation();
+  const auth = useAuth();
+  const listId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const [expanded, setExpanded] = useState(false);
+  const [open, setOpen] = useState<Open>();
+  const [signOutEverywhere, { isLoading: signingOut, isError: signOutFailed }] =
+    useSignOutEverywhereMutation();
+
+  useEffect(() => {
+    if (!expanded || open) return;
+    const collapseOnEscape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setExpanded(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', collapseOnEscape);
+    return () => document.removeEventListener('keydown', collapseOnEscape);
+  }, [expanded, open]);
+
+  const choose = (which: Open) => {
+    setExpanded(false);
+    setOpen(which);
+  };
+  const close = () => setOpen(undefined);
+  // The provider's sessions are gone already: ending this one here is all that is left.
+  const signOutHere = () => void auth.removeUser();
+
+  async function confirmSignOutEverywhere() {
+    try {
+      await signOutEverywhere().unwrap();
+    } catch {
+      return; // the error toast says why; the dialog stays for another try
+    }
+    signOutHere();
+  }
+
+  return (
+    <div className="account-menu">
+      <button
+        ref={toggleRef}
+        type="button"
+        className="button account-menu__toggle"
+        aria-expanded={expanded}
+        aria-controls={listId}
+        onClick={() => setExpanded(!expanded)}
+      >
+        {t('account.menu')}
+      </button>
+      <ul id={listId} className="account-menu__list" hidden={!expanded}>
+        <li>
+          <button type="button" className="account-menu__item" onClick={() => choose('name')}>
+            {t('account.name.open')}
+          </button>
+        </li>
+        <li>
+          <button type="button" className="account-menu__item" onClick={() => choose('password')}>
+            {t('account.password.open')}
+          </button>
+        </li>
+        <li>
+          <button type="button" className="account-menu__item" onClick={() => choose('signOutEverywhere')}>
+            {t('account.signOutEverywhere.open')}
+          </button>
+        </li>
+      </ul>
+      {open === 'name' && (
+        <ChangeNameDialog
+          currentName={currentName}
+          onClose={close}
+          onChanged={() => {
+            close();
+            // New tokens carry the new name, for the sidebar and the next calls.
+            void auth.signinSilent().catch(() => undefined);
+          }}
+        />
+      )}
+      {open === 'password' && <ChangePasswordDialog onClose={close} onSignInAgain={signOutHere} />}
+      {open === 'signOutEverywhere' && (
+        <ConfirmDialog
+          title={t('account.signOutEverywhere.title')}
+          cancelLabel={t('common.cancel')}
+          confirmLabel={t('account.signOutEverywhere.confirm')}
+          busyLabel={signingOut ? t('account.signOutEverywhere.busy') : undefined}
+          tone="danger"
+          onCancel={close}
+          onConfirm={() => void confirmSignOutEverywhere()}
+        >
+          <p className="account-form__intro">{t('account.signOutEverywhere.body')}</p>
+          {signOutFailed && (
+            <p className="account-form__error" role="alert">
+              {t('account.signOutEverywhere.failed')}
+            </p>
+          )}
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}
