@@ -67,6 +67,9 @@ export function AccountMenu({ currentName }: AccountMenuProps) {
         onClick={() => setExpanded(!expanded)}
       >
         {t('account.menu')}
+        <span className="account-menu__chevron" aria-hidden="true">
+          {expanded ? '▴' : '▾'}
+        </span>
       </button>
       <ul id={listId} className="account-menu__list" hidden={!expanded}>
         <li>
