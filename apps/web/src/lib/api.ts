@@ -72,12 +72,6 @@ export const api = createApi({
   endpoints: () => ({}),
 });
 
-/**
- * Endpoints whose client errors (4xx) the calling screen shows next to its own fields, so the
- * error toast (features/notifications) leaves them alone; other failures still raise it.
- */
-export const endpointsWithInlineErrors = new Set<string>();
-
 /** Domain-scoped data requests wait until a domain with an id is selected (spec §4). */
 export function skipUntilDomainSelected<T>(
   selected: { id?: string; domain?: string } | undefined,

@@ -1,5 +1,5 @@
 import { isRejected, isRejectedWithValue, type Middleware } from '@reduxjs/toolkit';
-import { endpointsWithInlineErrors } from '../../lib/api.js';
+import { endpointsWithInlineErrors } from '../../lib/inline-errors.js';
 import { notificationShown, type NotificationContent } from './notification-slice.js';
 
 export type Translate = (key: string) => string;

@@ -1,5 +1,6 @@
 import type { Account, AccountNameChange, PasswordChange } from '@masthead/contract';
-import { api, endpointsWithInlineErrors } from '../../../lib/api.js';
+import { api } from '../../../lib/api.js';
+import { endpointsWithInlineErrors } from '../../../lib/inline-errors.js';
 
 /** The signed-in user's own account at the built-in provider (decision 045). */
 export const accountApi = api.injectEndpoints({
