@@ -220,7 +220,15 @@ export async function startE2eServer(workerIndex: number) {
     await masthead(cliEnv, ['domain', 'add', DOMAINS.empty, '--name', 'Empty Site']);
     await masthead(cliEnv, ['member', 'add', DEMO_EMAIL, DOMAINS.empty, '--role', 'admin']);
     for (const owner of Object.values(ACCOUNT_OWNERS)) {
-      await masthead(cliEnv, ['user', 'add', owner.email, '--name', owner.name, '--password', owner.password]);
+      await masthead(cliEnv, [
+        'user',
+        'add',
+        owner.email,
+        '--name',
+        owner.name,
+        '--password',
+        owner.password,
+      ]);
     }
     const provisioned = seconds(provisioning);
 
