@@ -1,10 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { MAX_NAME_LENGTH } from './constants.js';
-
-/** The built-in provider's password rules (NIST SP 800-63B: a length, no composition rules). */
-export const PASSWORD_MIN_LENGTH = 8;
-/** Only keeps hashing cheap to ask for. */
-export const PASSWORD_MAX_LENGTH = 1024;
+import { MAX_NAME_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.js';
 
 /** PUT /cms/account: the signed-in user's own display name (built-in provider only). */
 export const AccountNameChange = Type.Object(

@@ -1,11 +1,19 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useId, useRef, useState } from 'react';
 import { useAuth } from 'react-oidc-context';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.js';
 import { useTranslation } from '../../../lib/use-translation.js';
-import { useSignOutEverywhereMutation } from '../api/account-api.js';
-import { ChangeNameDialog } from './change-name-dialog.js';
-import { ChangePasswordDialog } from './change-password-dialog.js';
 import './account-menu.css';
+
+// Chunks of their own, with the calls they make: the signed-in pages' budget (DESIGN §6) pays
+// only for the menu.
+const ChangeNameDialog = lazy(() =>
+  import('./change-name-dialog.js').then((module) => ({ default: module.ChangeNameDialog })),
+);
+const ChangePasswordDialog = lazy(() =>
+  import('./change-password-dialog.js').then((module) => ({ default: module.ChangePasswordDialog })),
+);
+const SignOutEverywhereDialog = lazy(() =>
+  import('./sign-out-everywhere-dialog.js').then((module) => ({ default: module.SignOutEverywhereDialog })),
+);
 
 type Open = 'name' | 'password' | 'signOutEverywhere' | undefined;
 
@@ -25,8 +33,6 @@ export function AccountMenu({ currentName }: AccountMenuProps) {
   const toggleRef = useRef<HTMLButtonElement>(null);
   const [expanded, setExpanded] = useState(false);
   const [open, setOpen] = useState<Open>();
-  const [signOutEverywhere, { isLoading: signingOut, isError: signOutFailed }] =
-    useSignOutEverywhereMutation();
 
   useEffect(() => {
     if (!expanded || open) return;
@@ -46,15 +52,6 @@ export function AccountMenu({ currentName }: AccountMenuProps) {
   const close = () => setOpen(undefined);
   // The provider's sessions are gone already: ending this one here is all that is left.
   const signOutHere = () => void auth.removeUser();
-
-  async function confirmSignOutEverywhere() {
-    try {
-      await signOutEverywhere().unwrap();
-    } catch {
-      return; // the error toast says why; the dialog stays for another try
-    }
-    signOutHere();
-  }
 
   return (
     <div className="account-menu">
@@ -88,36 +85,23 @@ export function AccountMenu({ currentName }: AccountMenuProps) {
           </button>
         </li>
       </ul>
-      {open === 'name' && (
-        <ChangeNameDialog
-          currentName={currentName}
-          onClose={close}
-          onChanged={() => {
-            close();
-            // New tokens carry the new name, for the sidebar and the next calls.
-            void auth.signinSilent().catch(() => undefined);
-          }}
-        />
-      )}
-      {open === 'password' && <ChangePasswordDialog onClose={close} onSignInAgain={signOutHere} />}
-      {open === 'signOutEverywhere' && (
-        <ConfirmDialog
-          title={t('account.signOutEverywhere.title')}
-          cancelLabel={t('common.cancel')}
-          confirmLabel={t('account.signOutEverywhere.confirm')}
-          busyLabel={signingOut ? t('account.signOutEverywhere.busy') : undefined}
-          tone="danger"
-          onCancel={close}
-          onConfirm={() => void confirmSignOutEverywhere()}
-        >
-          <p className="account-form__intro">{t('account.signOutEverywhere.body')}</p>
-          {signOutFailed && (
-            <p className="account-form__error" role="alert">
-              {t('account.signOutEverywhere.failed')}
-            </p>
-          )}
-        </ConfirmDialog>
-      )}
+      <Suspense fallback={null}>
+        {open === 'name' && (
+          <ChangeNameDialog
+            currentName={currentName}
+            onClose={close}
+            onChanged={() => {
+              close();
+              // New tokens carry the new name, for the sidebar and the next calls.
+              void auth.signinSilent().catch(() => undefined);
+            }}
+          />
+        )}
+        {open === 'password' && <ChangePasswordDialog onClose={close} onSignInAgain={signOutHere} />}
+        {open === 'signOutEverywhere' && (
+          <SignOutEverywhereDialog onCancel={close} onSignedOut={signOutHere} />
+        )}
+      </Suspense>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH } from '@masthead/contract';
+import { PASSWORD_MIN_LENGTH } from '@masthead/contract/constants';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Dialog } from '../../../components/ui/dialog.js';
 import { useTranslation } from '../../../lib/use-translation.js';
