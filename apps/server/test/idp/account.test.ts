@@ -106,24 +106,29 @@ describe('PUT /cms/account/password', () => {
     expect(refused.json().error).toBe('invalid_grant');
   });
 
-  it('should refuse a wrong current password with 400, and count it toward the sign-in limits', async () => {
-    const { account, tokens } = await signedIn();
-    const wrong = await changePassword(tokens.access_token, 'not the password', 'another good password');
-    expect(expectErrorBody(wrong, 400).errors).toEqual([
-      'currentPassword: the current password is not correct',
-    ]);
-    // The rest of the account's failures, on the sign-in page: the limit is reached one sooner.
-    for (let i = 1; i < LOGIN_LIMITS.perAccount; i++) {
-      expect(await formAnswer(account.email, `wrong ${i}`)).toBe(422);
-    }
-    expect(await formAnswer(account.email, account.password)).toBe(429);
-    // And over the limit, the password change is refused before any check, the right password too.
-    const limited = await changePassword(tokens.access_token, account.password, 'another good password');
-    expectErrorBody(limited, 429);
-    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-  });
+  // A dozen scrypt checks each: on a busy machine, longer than the default 30 s.
+  it(
+    'should refuse a wrong current password with 400, and count it toward the sign-in limits',
+    { timeout: 120_000 },
+    async () => {
+      const { account, tokens } = await signedIn();
+      const wrong = await changePassword(tokens.access_token, 'not the password', 'another good password');
+      expect(expectErrorBody(wrong, 400).errors).toEqual([
+        'currentPassword: the current password is not correct',
+      ]);
+      // The rest of the account's failures, on the sign-in page: the limit is reached one sooner.
+      for (let i = 1; i < LOGIN_LIMITS.perAccount; i++) {
+        expect(await formAnswer(account.email, `wrong ${i}`)).toBe(422);
+      }
+      expect(await formAnswer(account.email, account.password)).toBe(429);
+      // And over the limit, the password change is refused before any check, the right password too.
+      const limited = await changePassword(tokens.access_token, account.password, 'another good password');
+      expectErrorBody(limited, 429);
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    },
+  );
 
-  it('should not count a right current password', async () => {
+  it('should not count a right current password', { timeout: 120_000 }, async () => {
     const { account, tokens } = await signedIn();
     for (let i = 0; i < LOGIN_LIMITS.perAccount - 1; i++) {
       expect(await formAnswer(account.email, `wrong ${i}`)).toBe(422);
