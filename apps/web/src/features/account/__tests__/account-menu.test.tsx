@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { injectSignedInState } from '../../../app/signed-in-state.js';
@@ -95,7 +95,7 @@ describe('AccountMenu', () => {
     const question = await screen.findByRole('alertdialog', { name: 'Sign out everywhere?' });
     expect(api.calls).toHaveLength(0);
 
-    await user.click(question.querySelector('.button--danger')!);
+    await user.click(within(question).getByRole('button', { name: 'Sign out everywhere' }));
     await waitFor(() => expect(removeUser).toHaveBeenCalledTimes(1));
     expect(api.calls.map((c) => `${c.method} ${new URL(c.url).pathname}`)).toEqual([
       'POST /cms/account/sign-out-everywhere',
