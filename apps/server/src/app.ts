@@ -194,12 +194,14 @@ export async function buildApp(options: AppOptions) {
       apiBaseUri: env.PUBLIC_URL,
       authority,
       clientId: env.OIDC_CLIENT_ID,
+      accounts: builtIn ? 'built-in' : 'external',
     },
   });
   await app.register(cmsApi, {
     prefix: '/cms',
     rateLimit: { perMinute: env.RATE_LIMIT_PER_MINUTE, redis },
     exactSearchTotal: env.SEARCH_EXACT_TOTAL,
+    signInCounters: builtIn ? signInCounters : undefined,
   });
   await app.register(deliveryApi, {
     prefix: '/api/v1',

@@ -35,3 +35,8 @@ export const PUBLIC_READ_HEADER = { 'x-amz-acl': 'public-read' } as const;
 
 export const ROLES = ['author', 'editor', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
+
+/** The built-in provider's password rules (NIST SP 800-63B: a length, no composition rules). */
+export const PASSWORD_MIN_LENGTH = 8;
+/** Only keeps hashing cheap to ask for. */
+export const PASSWORD_MAX_LENGTH = 1024;

@@ -1,7 +1,9 @@
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@masthead/contract';
 import type { Db } from '../db/database.js';
 import {
   findAccountByEmail,
   insertAccount,
+  renameAccount,
   replacePasswordHash,
   updatePasswordHash,
 } from '../db/repositories/idp-accounts.repository.js';
@@ -10,8 +12,7 @@ import type { IdpAccountRow } from '../db/tables/database.table.js';
 import { hashPassword, needsRehash, verifyPassword } from '../lib/password-hash.js';
 
 /** NIST SP 800-63B: at least 8 characters; the upper bound only keeps hashing cheap to ask for. */
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 1024;
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
 
 /** Why a password is refused, or undefined when it is acceptable. */
 export function passwordProblem(password: string): string | undefined {
@@ -65,4 +66,17 @@ export async function authenticate(
     await replacePasswordHash(db, account.id, account.password_hash, await hashPassword(password));
   }
   return account;
+}
+
+/** The account's new display name; false when there is no such account. */
+export async function changeName(db: Db, accountId: string, name: string) {
+  return (await renameAccount(db, accountId, name)) !== undefined;
+}
+
+/**
+ * Signs the account out everywhere: every session, grant, code and refresh token it has goes, so
+ * no refresh is accepted any more (access tokens already issued run out within ACCESS_TOKEN_TTL).
+ */
+export async function signOutEverywhere(db: Db, accountId: string) {
+  await deletePayloadsOfAccount(db, accountId);
 }

@@ -8,6 +8,8 @@ export interface ClientConfig {
   apiBaseUri: string;
   authority: string;
   clientId: string;
+  /** 'built-in' when the server is its own identity provider: the web app offers the account's settings. */
+  accounts: 'built-in' | 'external';
 }
 
 /** /readyz waits this long for the database's answer. */
@@ -34,7 +36,7 @@ async function answersWithin(app: FastifyInstance, ms: number): Promise<boolean>
 
 /** Health checks and the two configuration documents the web app loads at start (spec §7). */
 export default async function systemRoutes(app: FastifyInstance, options: { clientConfig: ClientConfig }) {
-  const { env, apiBaseUri, authority, clientId } = options.clientConfig;
+  const { env, apiBaseUri, authority, clientId, accounts } = options.clientConfig;
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
 
@@ -58,6 +60,6 @@ export default async function systemRoutes(app: FastifyInstance, options: { clie
     async (_request, reply) => reply.headers(noStore).send({ authority, clientId }),
   );
   app.get('/config/env_config.json', { schema: { hide: true } }, async (_request, reply) =>
-    reply.headers(noStore).send({ env, apiBaseUri, authority, clientId }),
+    reply.headers(noStore).send({ env, apiBaseUri, authority, clientId, accounts }),
   );
 }

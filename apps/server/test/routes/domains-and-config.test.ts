@@ -107,6 +107,7 @@ describe('health and configuration', () => {
       apiBaseUri: 'http://localhost:3000',
       authority: ctx.idp.issuer,
       clientId: 'masthead-web',
+      accounts: 'external',
     });
   });
 });
@@ -151,17 +152,19 @@ describe('the API reference', () => {
     expect(doc.paths['/cms/tags/all']?.get?.security).toEqual([{ bearerAuth: [] }]);
   });
 
-  it('should serve the reference page as HTML without a token', async () => {
-    let response = await get('/cms/docs', null);
-    for (let hops = 0; response.statusCode >= 300 && response.statusCode < 400 && hops < 5; hops++) {
-      response = await get(
-        new URL(String(response.headers.location), 'http://localhost/cms/docs').pathname,
-        null,
-      );
-    }
+  it('should serve the reference page as HTML without a token, with every documented call on it', async () => {
+    const response = await get('/cms/docs', null);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
-    expect(response.body).toMatch(/<html/i);
+    expect(response.body).toMatch(/<html lang="en"/i);
+    for (const call of SPEC_CALLS) {
+      const [method, path] = call.split(' ');
+      const escaped = path!.replace(/[{}]/g, '\\$&');
+      expect(response.body, call).toMatch(
+        new RegExp(`<span class="method[^"]*">${method}</span> <code class="path">${escaped}</code>`),
+      );
+    }
+    expect((await get('/cms/docs/', null)).body).toBe(response.body);
   });
 });
 

@@ -49,6 +49,15 @@ export const AUTHOR: Account = {
   password: 'ann-author-e2e-password',
 };
 
+/**
+ * Accounts of their own for the account journeys (e2e/account.spec.ts), which change a password or
+ * end every sign-in: no other journey signs in with them. They are members of no domain.
+ */
+export const ACCOUNT_OWNERS = {
+  passwordChange: { email: 'pat@masthead.local', name: 'Pat Password', password: 'pat-first-e2e-password' },
+  signOutEverywhere: { email: 'sam@masthead.local', name: 'Sam Signout', password: 'sam-first-e2e-password' },
+} satisfies Record<string, Account>;
+
 export interface E2eServer {
   /** http://localhost:<port>, the server's PUBLIC_URL and the journeys' baseURL. */
   url: string;
@@ -220,6 +229,17 @@ export async function startE2eServer(workerIndex: number) {
     await masthead(cliEnv, ['member', 'add', email, DOMAINS.blog, '--role', 'author']);
     await masthead(cliEnv, ['domain', 'add', DOMAINS.empty, '--name', 'Empty Site']);
     await masthead(cliEnv, ['member', 'add', DEMO_EMAIL, DOMAINS.empty, '--role', 'admin']);
+    for (const owner of Object.values(ACCOUNT_OWNERS)) {
+      await masthead(cliEnv, [
+        'user',
+        'add',
+        owner.email,
+        '--name',
+        owner.name,
+        '--password',
+        owner.password,
+      ]);
+    }
     const provisioned = seconds(provisioning);
 
     running = (await ServerProcess.start(serverEnv, url, { firstStart: false })).server;

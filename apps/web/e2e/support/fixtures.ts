@@ -43,7 +43,7 @@ export const test = base.extend<JourneyFixtures, WorkerFixtures>({
         await stop();
       }
     },
-    // A first start, four command-line runs and a restart, with another worker doing the same.
+    // A first start, six command-line runs and a restart, with another worker doing the same.
     { scope: 'worker', timeout: 180_000 },
   ],
   baseURL: async ({ server }, use) => use(server.url),

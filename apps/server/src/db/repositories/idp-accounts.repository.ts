@@ -49,3 +49,15 @@ export async function replacePasswordHash(db: Db, id: string, oldHash: string, n
     .where('password_hash', '=', oldHash)
     .execute();
 }
+
+/** The account's id, or undefined when there is no such account. */
+export async function renameAccount(db: Db, id: string, name: string) {
+  if (!UUID.test(id)) return undefined;
+  const row = await db
+    .updateTable('idp_accounts')
+    .set({ name, updated_at: new Date() })
+    .where('id', '=', id)
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id;
+}

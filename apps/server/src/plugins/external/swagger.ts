@@ -1,7 +1,7 @@
 import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { REFERENCE_CSP, referencePage, type OpenApiDocument } from './api-reference/reference-page.js';
 
 /** The OpenAPI document and its reference page are generated from the routes' own schemas. */
 export default fp(async function openapi(app: FastifyInstance, options: { publicUrl: string }) {
@@ -28,16 +28,19 @@ export default fp(async function openapi(app: FastifyInstance, options: { public
     },
     hideUntagged: true,
   });
-  // The reference page keeps swagger-ui's own strict CSP, but no one may frame it, and over plain
-  // HTTP (a local run) its upgrade-insecure-requests would send its own requests to HTTPS.
-  const overHttp = options.publicUrl.startsWith('http:');
-  await app.register(swaggerUi, {
-    routePrefix: '/cms/docs',
-    staticCSP: true,
-    transformStaticCSP: (header) => {
-      const policy = header.replace("frame-ancestors 'self'", "frame-ancestors 'none'");
-      return overHttp ? policy.replace(/\s*upgrade-insecure-requests;?/, '') : policy;
-    },
-  });
+  // The reference page is rendered here from the same document (decision 045): no script, and a
+  // CSP that allows its one inline style sheet and nothing else, under any address.
+  let page: string | undefined;
+  const reference = async (_request: FastifyRequest, reply: FastifyReply) => {
+    page ??= referencePage(
+      app.swagger() as unknown as OpenApiDocument,
+      `${options.publicUrl}/cms/openapi.json`,
+    );
+    return reply.type('text/html; charset=utf-8').header('content-security-policy', REFERENCE_CSP).send(page);
+  };
+  app.get('/cms/docs', { schema: { hide: true } }, reference);
+  app.get('/cms/docs/', { schema: { hide: true } }, reference);
+  // swagger-ui served the document here too; clients that read it there still find it.
+  app.get('/cms/docs/json', { schema: { hide: true } }, async () => app.swagger());
   app.get('/cms/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 });

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
+import type { AttemptCounters } from '../../lib/attempt-counters.js';
 import userRateLimit from '../../plugins/app/user-rate-limit.js';
+import accountRoutes from './account/index.js';
 import assetRoutes from './assets/index.js';
 import blogRoutes from './blogs/index.js';
 import columnRoutes from './columns/index.js';
@@ -15,6 +17,8 @@ export interface CmsApiOptions {
   /** The per-user budget (plugins/app/user-rate-limit.ts). */
   rateLimit: { perMinute: number; redis?: Redis };
   exactSearchTotal?: number;
+  /** The built-in provider's failed sign-in counters; undefined with OIDC_AUTHORITY (routes/cms/account). */
+  signInCounters?: AttemptCounters | undefined;
 }
 
 /**
@@ -27,7 +31,8 @@ export interface CmsApiOptions {
 export default async function cmsApi(app: FastifyInstance, options: CmsApiOptions) {
   app.addHook('onRequest', app.authenticate);
   await app.register(userRateLimit, options.rateLimit);
-  await app.register(userRoutes);
+  await app.register(userRoutes, { builtInAccounts: options.signInCounters !== undefined });
+  await app.register(accountRoutes, { signInCounters: options.signInCounters });
   await app.register(domainRoutes);
   await app.register(domainSettingsRoutes);
   await app.register(contentKeyRoutes);

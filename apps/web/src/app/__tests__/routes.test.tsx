@@ -3,7 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { fakeAuth, jsonResponse, renderWithProviders, stubApi } from '../../test/render.js';
+import {
+  API_BASE,
+  fakeAuth,
+  jsonResponse,
+  makeConfiguredStore,
+  renderWithProviders,
+  stubApi,
+} from '../../test/render.js';
 import { AppRoutes } from '../router.js';
 
 vi.mock('../../lib/oidc.js', () => ({ getAccessToken: async () => 'token-123' }));
@@ -14,12 +21,12 @@ const BLOG = {
   name: 'Example Engineering',
 };
 
-function renderAt(path: string, auth = fakeAuth()) {
+function renderAt(path: string, auth = fakeAuth(), store = makeConfiguredStore()) {
   return renderWithProviders(
     <Router hook={memoryLocation({ path }).hook}>
       <AppRoutes />
     </Router>,
-    { auth },
+    { auth, store },
   );
 }
 
@@ -64,6 +71,27 @@ describe('routes', { timeout: 20_000 }, () => {
     renderAt('/', signedOut({ isLoading: true }));
     expect(screen.getByText('Loading...')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Sign In to Dashboard' })).not.toBeInTheDocument();
+  });
+
+  it('should offer the account menu in the sidebar only when the server keeps the accounts (decision 045)', async () => {
+    const config = (accounts: 'built-in' | 'external') => ({
+      auth: { status: 'succeeded' as const, data: { authority: 'https://idp.test', clientId: 'web' } },
+      env: {
+        status: 'succeeded' as const,
+        data: { env: 'test', apiBaseUri: API_BASE, authority: 'https://idp.test', clientId: 'web', accounts },
+      },
+    });
+    const external = renderAt('/', fakeAuth(), makeConfiguredStore({ config: config('external') }));
+    expect(await screen.findByRole('heading', { name: 'Blog Posts' }, LAZY_PAGE)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Account' })).not.toBeInTheDocument();
+    external.unmount();
+
+    renderAt('/', fakeAuth(), makeConfiguredStore({ config: config('built-in') }));
+    const sidebar = await screen.findByRole('complementary', { name: 'Sidebar' }, LAZY_PAGE);
+    expect(await within(sidebar).findByRole('button', { name: 'Account' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
   });
 
   it('should show the blog posts page in the shell when signed in', async () => {

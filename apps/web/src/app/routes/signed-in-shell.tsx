@@ -1,9 +1,12 @@
 import type { ReactNode } from 'react';
+import { useAuth } from 'react-oidc-context';
 import { DashboardLayout, type NavItem } from '../../components/layouts/index.js';
 import { PostsIcon, RefreshIcon, SettingsIcon, TagsIcon } from '../../components/ui/icons.js';
 import { paths } from '../../config/paths.js';
-import { UserCard } from '../../features/auth/index.js';
+import { AccountMenu } from '../../features/account/index.js';
+import { UserCard, displayNameOf } from '../../features/auth/index.js';
 import { DomainSelect, selectRoleFor, useDomainSelection } from '../../features/domains/index.js';
+import { selectBuiltInAccounts } from '../../lib/config/index.js';
 import { useTranslation } from '../../lib/use-translation.js';
 import { useAppSelector } from '../hooks.js';
 
@@ -11,6 +14,9 @@ import { useAppSelector } from '../hooks.js';
 export function SignedInShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const { domains, selectedDomain, hasNoDomains, userInfo, selectById } = useDomainSelection();
+  const builtInAccounts = useAppSelector(selectBuiltInAccounts);
+  const auth = useAuth();
+  const fallbackName = userInfo?.name || userInfo?.email;
 
   const navItems: NavItem[] = [
     { to: paths.home, label: t('nav.blogPosts'), icon: <PostsIcon />, end: true },
@@ -47,7 +53,15 @@ export function SignedInShell({ children }: { children: ReactNode }) {
       navItems={navItems}
       headerActions={headerActions}
       sidebarFooter={
-        <UserCard domainName={selectedDomain?.name} fallbackName={userInfo?.name || userInfo?.email} />
+        <UserCard
+          domainName={selectedDomain?.name}
+          fallbackName={fallbackName}
+          accountMenu={
+            builtInAccounts && (
+              <AccountMenu currentName={userInfo?.name || displayNameOf(auth.user?.profile, fallbackName)} />
+            )
+          }
+        />
       }
     >
       {children}

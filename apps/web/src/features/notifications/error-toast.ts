@@ -1,4 +1,5 @@
 import { isRejected, isRejectedWithValue, type Middleware } from '@reduxjs/toolkit';
+import { endpointsWithInlineErrors } from '../../lib/inline-errors.js';
 import { notificationShown, type NotificationContent } from './notification-slice.js';
 
 export type Translate = (key: string) => string;
@@ -34,7 +35,23 @@ export function errorNotificationFor(payload: unknown, translate: Translate): No
  * A 412 means the user's copy is stale: the screen that sent If-Match offers to reload it (and keeps
  * the user's text), so a generic toast on top would only repeat it less helpfully.
  */
-const handledByCaller = (payload: unknown) => isRecord(payload) && payload.status === 412;
+const staleCopy = (payload: unknown) => isRecord(payload) && payload.status === 412;
+
+/** A client error of an endpoint whose screen shows it beside its fields (endpointsWithInlineErrors). */
+function shownInline(action: { payload: unknown; meta: unknown }) {
+  const arg = isRecord(action.meta) && isRecord(action.meta.arg) ? action.meta.arg : {};
+  const status = isRecord(action.payload) ? action.payload.status : undefined;
+  return (
+    typeof arg.endpointName === 'string' &&
+    endpointsWithInlineErrors.has(arg.endpointName) &&
+    typeof status === 'number' &&
+    status >= 400 &&
+    status < 500
+  );
+}
+
+const handledByCaller = (action: { payload: unknown; meta: unknown }) =>
+  staleCopy(action.payload) || shownInline(action);
 
 /**
  * The one place where failed calls reach the user: a rejected call with a value (an API error)
@@ -46,7 +63,7 @@ export function createErrorToastMiddleware(translate: Translate): Middleware {
     const result = next(action);
     if (isRejectedWithValue(action)) {
       console.error('Request failed', action.payload, action);
-      if (!handledByCaller(action.payload)) {
+      if (!handledByCaller(action)) {
         store.dispatch(notificationShown(errorNotificationFor(action.payload, translate)));
       }
     } else if (isRejected(action) && !action.meta.condition) {

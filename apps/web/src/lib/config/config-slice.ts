@@ -56,6 +56,9 @@ export const configReducer = configSlice.reducer;
 export const selectAuthConfigState = (state: StateWithConfig) => state.config.auth;
 export const selectEnvConfigState = (state: StateWithConfig) => state.config.env;
 export const selectApiBaseUri = (state: StateWithConfig) => state.config.env.data?.apiBaseUri;
+/** Whether accounts are the server's own (its built-in identity provider), to be changed in the app. */
+export const selectBuiltInAccounts = (state: StateWithConfig) =>
+  state.config.env.data?.accounts === 'built-in';
 
 /** Settled means there is nothing more to wait for, whether the load worked or not. */
 export const isSettled = (loadable: Loadable<unknown>) =>

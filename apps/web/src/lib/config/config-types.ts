@@ -7,6 +7,8 @@ export interface AuthConfig {
 export interface EnvConfig extends AuthConfig {
   env: string;
   apiBaseUri: string;
+  /** 'built-in': the server is its own identity provider, and the user may change their account. */
+  accounts?: 'built-in' | 'external';
 }
 
 export type LoadStatus = 'idle' | 'loading' | 'succeeded' | 'failed';

@@ -15,8 +15,11 @@ export interface CountedAttempt {
 }
 
 export interface LoginLimits {
-  /** Counts the attempt before its password is checked (CountersUnavailableError when it cannot). */
-  count(request: FastifyRequest): Promise<CountedAttempt>;
+  /**
+   * Counts the attempt before its password is checked (CountersUnavailableError when it cannot),
+   * against the account the form names, or `email` (a signed-in user confirming their password).
+   */
+  count(request: FastifyRequest, email?: string): Promise<CountedAttempt>;
 }
 
 /** The account a sign-in form names, as the accounts table stores it. */
@@ -44,10 +47,10 @@ export function loginLimits(counters: AttemptCounters): LoginLimits {
   };
 
   return {
-    async count(request) {
+    async count(request, email = formEmail(request)) {
       const limits: [string, number][] = [
         [addressKey(request), LOGIN_LIMITS.perAddress],
-        [accountKey(formEmail(request)), LOGIN_LIMITS.perAccount],
+        [accountKey(email.trim().toLowerCase()), LOGIN_LIMITS.perAccount],
       ];
       const counted: string[] = [];
       for (const [key, max] of limits) {

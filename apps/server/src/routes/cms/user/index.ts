@@ -1,9 +1,14 @@
 import { UserInfo } from '@masthead/contract';
 import type { FastifyInstance } from 'fastify';
 import { listMembershipsForEmail } from '../../../db/repositories/domains.repository.js';
+import { findAccountById } from '../../../db/repositories/idp-accounts.repository.js';
 import { errorResponses, security } from '../../route-schemas.js';
 
-export default async function userRoutes(app: FastifyInstance) {
+/**
+ * `builtInAccounts`: the server is its own identity provider, so the name comes from the account
+ * itself and a change (PUT /cms/account) shows at once, before the token carrying it is issued.
+ */
+export default async function userRoutes(app: FastifyInstance, options: { builtInAccounts: boolean }) {
   app.get(
     '/user/info',
     {
@@ -16,10 +21,11 @@ export default async function userRoutes(app: FastifyInstance) {
     },
     async (request): Promise<UserInfo> => {
       const memberships = await listMembershipsForEmail(app.db, request.user.email);
+      const account = options.builtInAccounts ? await findAccountById(app.db, request.user.sub) : undefined;
       return {
         domains: memberships.map((m) => m.domain),
         memberships: memberships.map((m) => ({ domain: m.domain, role: m.role })),
-        name: request.user.name,
+        name: account?.name ?? request.user.name,
         email: request.user.email,
       };
     },

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useAuth } from 'react-oidc-context';
 import { LogOutIcon } from '../../../components/ui/icons.js';
 import { useTranslation } from '../../../lib/use-translation.js';
@@ -9,10 +10,12 @@ interface UserCardProps {
   domainName: string | undefined;
   /** Used when the ID token carries neither name nor e-mail (e.g. the server's user info name). */
   fallbackName?: string;
+  /** The account's own settings (features/account), above the way out; none with an external provider. */
+  accountMenu?: ReactNode;
 }
 
 /** The sidebar footer: who is signed in, for which domain, and the way out (spec §2). */
-export function UserCard({ domainName, fallbackName }: UserCardProps) {
+export function UserCard({ domainName, fallbackName, accountMenu }: UserCardProps) {
   const { t } = useTranslation();
   const auth = useAuth();
   const name = displayNameOf(auth.user?.profile, fallbackName);
@@ -27,6 +30,7 @@ export function UserCard({ domainName, fallbackName }: UserCardProps) {
           {domainName && <p className="user-card__domain">{domainName}</p>}
         </div>
       </div>
+      {accountMenu}
       <button type="button" className="button user-card__logout" onClick={() => void auth.signoutRedirect()}>
         <LogOutIcon />
         {t('common.logOut')}

@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { errorNotificationFor } from '../error-toast.js';
+import { describe, expect, it, vi } from 'vitest';
+import { endpointsWithInlineErrors } from '../../../lib/inline-errors.js';
+import { createErrorToastMiddleware, errorNotificationFor } from '../error-toast.js';
+import { notificationShown } from '../notification-slice.js';
 
 const english: Record<string, string> = {
   'notification.errorTitle': 'Error',
@@ -61,5 +63,32 @@ describe('errorNotificationFor', () => {
       title: 'Error',
       description: ['Unknown error occurred'],
     });
+  });
+});
+
+describe('createErrorToastMiddleware', () => {
+  /** A rejected RTK Query call of this endpoint with this status, as the middleware sees it. */
+  const rejected = (endpointName: string, status: number) => ({
+    type: 'api/executeMutation/rejected',
+    payload: { status, data: { error: 'Bad Request', errors: ['x: wrong'], detailedMessage: 'Wrong.' } },
+    meta: { requestId: 'r1', requestStatus: 'rejected', rejectedWithValue: true, arg: { endpointName } },
+  });
+
+  function toastsFor(action: unknown) {
+    const dispatched: unknown[] = [];
+    const store = { dispatch: (a: unknown) => dispatched.push(a), getState: () => ({}) };
+    const middleware = createErrorToastMiddleware(translate);
+    middleware(store as never)(() => undefined)(action);
+    return dispatched.filter((a) => (a as { type: string }).type === notificationShown.type);
+  }
+
+  it("should leave an endpoint's client errors to its screen when it shows them inline", () => {
+    endpointsWithInlineErrors.add('inlineEndpoint');
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(toastsFor(rejected('inlineEndpoint', 400))).toHaveLength(0);
+    expect(toastsFor(rejected('inlineEndpoint', 429))).toHaveLength(0);
+    // A server failure is still the toast's, and so are other endpoints' refusals.
+    expect(toastsFor(rejected('inlineEndpoint', 503))).toHaveLength(1);
+    expect(toastsFor(rejected('otherEndpoint', 400))).toHaveLength(1);
   });
 });

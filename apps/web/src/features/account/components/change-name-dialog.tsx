@@ -1,0 +1,85 @@
+import { MAX_NAME_LENGTH } from '@masthead/contract/constants';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Dialog } from '../../../components/ui/dialog.js';
+import { useTranslation } from '../../../lib/use-translation.js';
+import { useChangeAccountNameMutation } from '../api/account-api.js';
+import { refusal } from '../api/error-lines.js';
+import './account-dialogs.css';
+
+interface ChangeNameDialogProps {
+  currentName: string;
+  onClose: () => void;
+  /** The name was changed: the caller fetches new tokens, which carry it. */
+  onChanged: () => void;
+}
+
+/** "Change name" (decision 045): the display name the sidebar and new tokens show. */
+export function ChangeNameDialog({ currentName, onClose, onChanged }: ChangeNameDialogProps) {
+  const { t } = useTranslation();
+  const formId = useId();
+  const inputId = useId();
+  const messageId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [name, setName] = useState(currentName);
+  const [problem, setProblem] = useState<string>();
+  const [changeName, { isLoading }] = useChangeAccountNameMutation();
+
+  useEffect(() => {
+    const frame = window.requestAnimationFrame(() => inputRef.current?.select());
+    return () => window.cancelAnimationFrame(frame);
+  }, []);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (isLoading) return;
+    if (name.trim() === '') return setProblem(t('account.name.required'));
+    setProblem(undefined);
+    try {
+      await changeName({ name: name.trim() }).unwrap();
+      onChanged();
+    } catch (error) {
+      setProblem(refusal(error).lines[0] ?? t('account.name.failed'));
+    }
+  }
+
+  return (
+    <Dialog
+      title={t('account.name.title')}
+      closeIcon
+      onClose={onClose}
+      actions={
+        <>
+          <button type="button" className="button button--secondary" onClick={onClose}>
+            {t('common.cancel')}
+          </button>
+          <button type="submit" form={formId} className="button button--primary" disabled={isLoading}>
+            {isLoading ? t('common.saving') : t('common.save')}
+          </button>
+        </>
+      }
+    >
+      <form id={formId} className="account-form" noValidate onSubmit={(event) => void submit(event)}>
+        <div className="account-form__field">
+          <label htmlFor={inputId}>{t('account.name.label')}</label>
+          <input
+            ref={inputRef}
+            id={inputId}
+            className="account-form__input"
+            autoComplete="name"
+            required
+            maxLength={MAX_NAME_LENGTH}
+            value={name}
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? messageId : undefined}
+            onChange={(event) => setName(event.target.value)}
+          />
+          {problem && (
+            <p id={messageId} className="account-form__error" role="alert">
+              {problem}
+            </p>
+          )}
+        </div>
+      </form>
+    </Dialog>
+  );
+}
