@@ -7,7 +7,7 @@ const server = 'http://localhost:3000';
 /** Modules of the signed-in area's shared chunk (see codeSplitting below). */
 const SIGNED_IN_SHARED = new RegExp(
   [
-    String.raw`[\\/]src[\\/]app[\\/](signed-in-state|routes[\\/](signed-in-shell|page))`,
+    String.raw`[\\/]src[\\/]app[\\/](signed-in-(state|area)|routes[\\/](signed-in-shell|page))`,
     String.raw`[\\/]src[\\/]components[\\/](layouts|ui[\\/](pagination|icons|loading-screen))`,
     String.raw`[\\/]src[\\/]lib[\\/](api|page-items|use-focus-trap|use-media-query)`,
     String.raw`[\\/]src[\\/]features[\\/](domains|tags|categories)[\\/]`,

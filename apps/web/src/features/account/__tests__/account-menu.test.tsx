@@ -28,7 +28,7 @@ describe('AccountMenu', () => {
 
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    expect(screen.getByRole('button', { name: 'Sign out everywhere' })).toBeVisible();
+    expect(await screen.findByRole('button', { name: 'Sign out everywhere' })).toBeVisible();
     await user.keyboard('{Escape}');
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(toggle).toHaveFocus();
