@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import userRateLimit from '../../plugins/app/user-rate-limit.js';
+import activityRoutes from './activity/index.js';
 import assetRoutes from './assets/index.js';
 import blogRoutes from './blogs/index.js';
 import columnRoutes from './columns/index.js';
@@ -37,4 +38,5 @@ export default async function cmsApi(app: FastifyInstance, options: CmsApiOption
   await app.register(tagRoutes);
   await app.register(categoryRoutes);
   await app.register(assetRoutes);
+  await app.register(activityRoutes);
 }
