@@ -41,11 +41,6 @@ export const ACTIVITY_KINDS = [
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
-export const ActivityKindSchema = Type.Union(
-  ACTIVITY_KINDS.map((kind) => Type.Literal(kind)),
-  { title: 'ActivityKind' },
-);
-
 /** The objects of the kinds: `post` stands for every `post.*` kind in the activity filter. */
 export const ACTIVITY_OBJECTS = [
   'post',
@@ -74,6 +69,11 @@ export function activityKindsOf(filter: string): ActivityKind[] | null {
 }
 
 export const ACTIVITY_KIND_MESSAGE = `must be one of ${ACTIVITY_OBJECTS.join(', ')} or an exact kind such as post.published`;
+
+export const ActivityKindSchema = Type.Union(
+  ACTIVITY_KINDS.map((kind) => Type.Literal(kind)),
+  { title: 'ActivityKind' },
+);
 
 export const ActivityQuery = Type.Object({
   domain: DomainQuery.properties.domain,
