@@ -143,7 +143,7 @@ export default function ActivityTab({ domain }: { domain: string }) {
 
 function ActivityRow({ entry }: { entry: ActivityEntry }) {
   const { t } = useTranslation();
-  const changes = settingChanges(entry);
+  const changes = settingChanges(entry, t);
   return (
     <li className="activity__entry">
       <p className="activity__sentence">{activitySentence(entry, t)}</p>

@@ -25,11 +25,15 @@ export interface SettingChange {
   after: string;
 }
 
-const shown = (value: unknown) =>
-  value === undefined || value === null ? '—' : typeof value === 'string' ? value : JSON.stringify(value);
+function shown(value: unknown, t: Translate): string {
+  if (value === undefined || value === null) return t('activity.values.none');
+  if (typeof value === 'boolean') return t(value ? 'activity.values.on' : 'activity.values.off');
+  if (Array.isArray(value)) return value.map((item) => shown(item, t)).join(', ');
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
 
-/** For settings: each value that differs before and after the change. */
-export function settingChanges(entry: ActivityEntry): SettingChange[] {
+/** For settings: each value that differs before and after the change, in words. */
+export function settingChanges(entry: ActivityEntry, t: Translate): SettingChange[] {
   const record = (value: unknown) =>
     value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
   const before = record(entry.before);
@@ -37,6 +41,6 @@ export function settingChanges(entry: ActivityEntry): SettingChange[] {
   if (entry.before === null && entry.after === null) return [];
   const names = [...new Set([...Object.keys(before), ...Object.keys(after)])];
   return names
-    .map((name) => ({ name, before: shown(before[name]), after: shown(after[name]) }))
+    .map((name) => ({ name, before: shown(before[name], t), after: shown(after[name], t) }))
     .filter((change) => change.before !== change.after);
 }
