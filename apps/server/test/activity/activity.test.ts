@@ -1,7 +1,12 @@
 import type { LookupAddress } from 'node:dns';
 import type { ActivityEntry, PagedResponse } from '@masthead/contract';
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  activityCountQuery,
+  activityPageQuery,
+  type ActivityFilter,
+} from '../../src/db/repositories/activity.repository.js';
 import { recordActivity } from '../../src/services/activity.js';
 import { publishScheduledPost } from '../../src/services/blogs.service.js';
 import { expectErrorBody } from '../access/access-fixtures.js';
@@ -460,5 +465,39 @@ describe('GET /cms/activity', () => {
     expect(deep.entries).toHaveLength(50);
     expect(deep.totalEntries).toBe(10_050);
     expect(deep.totalEntriesIsEstimate).toBe(false);
+  });
+
+  it('should read pages and totals from the indexes, never the whole table', async () => {
+    const plan = async (compiled: CompiledQuery) => {
+      const { rows } = await ctx.db.executeQuery<{ 'QUERY PLAN': string }>(
+        CompiledQuery.raw(`explain ${compiled.sql}`, [...compiled.parameters]),
+      );
+      return rows.map((row) => row['QUERY PLAN']).join('\n');
+    };
+    const planned = await ctx.domain('Planned');
+    // Another domain's many rows: the plans must not read them.
+    await sql`
+      insert into activity (domain_id, actor_email, kind, object_label)
+      select ${other.id}, 'p' || (n % 50) || '@example.test',
+        (array['post.updated', 'tag.created', 'asset.uploaded'])[1 + n % 3], 'Row ' || n
+      from generate_series(1, 30000) n`.execute(ctx.db);
+    await sql`analyze activity`.execute(ctx.db);
+    const filters: ActivityFilter[] = [
+      {},
+      { email: 'p7@example.test' },
+      { kinds: ['tag.created'] },
+      { kinds: ['post.created', 'post.updated', 'post.deleted'] },
+      { email: 'p7@example.test', kinds: ['tag.created'] },
+    ];
+    for (const filter of filters) {
+      for (const compiled of [
+        activityPageQuery(ctx.db, planned.id, filter, { limit: 10, offset: 0 }).compile(),
+        activityCountQuery(ctx.db, planned.id, filter, 10_000).compile(),
+      ]) {
+        const text = await plan(compiled);
+        expect(text, JSON.stringify(filter)).toMatch(/activity_(domain|actor|kind)_idx/);
+        expect(text, JSON.stringify(filter)).not.toMatch(/Seq Scan/);
+      }
+    }
   });
 });

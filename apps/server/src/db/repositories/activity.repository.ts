@@ -35,12 +35,21 @@ export function listActivityPage(
   filter: ActivityFilter,
   page: { limit: number; offset: number },
 ) {
+  return activityPageQuery(db, domainId, filter, page).execute();
+}
+
+/** The statement of listActivityPage, apart so that a test can read its plan. */
+export function activityPageQuery(
+  db: Db,
+  domainId: string,
+  filter: ActivityFilter,
+  page: { limit: number; offset: number },
+) {
   return filtered(db, domainId, filter)
     .select(['id', 'at', 'actor_email', 'actor_name', 'kind', 'object_id', 'object_label', 'before', 'after'])
     .orderBy('id', 'desc')
     .limit(page.limit)
-    .offset(page.offset)
-    .execute();
+    .offset(page.offset);
 }
 
 export type ActivityListRow = Awaited<ReturnType<typeof listActivityPage>>[number];
@@ -50,16 +59,20 @@ export type ActivityListRow = Awaited<ReturnType<typeof listActivityPage>>[numbe
  * stops there, so a count over a domain with millions of rows costs no more than `bound` entries.
  */
 export async function countActivity(db: Db, domainId: string, filter: ActivityFilter, bound: number) {
-  const row = await db
+  const row = await activityCountQuery(db, domainId, filter, bound).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The statement of countActivity, apart so that a test can read its plan. */
+export function activityCountQuery(db: Db, domainId: string, filter: ActivityFilter, bound: number) {
+  return db
     .selectFrom(
       filtered(db, domainId, filter)
         .select(sql<number>`1`.as('one'))
         .limit(bound)
         .as('matching'),
     )
-    .select(sql<string>`count(*)`.as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+    .select(sql<string>`count(*)`.as('n'));
 }
 
 /**
