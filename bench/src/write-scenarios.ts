@@ -16,11 +16,15 @@ import {
   type PostValues,
 } from '../../apps/server/src/db/repositories/posts.repository.js';
 import { existingTaxonomyIds } from '../../apps/server/src/db/repositories/taxonomy.repository.js';
+import { recordActivity } from '../../apps/server/src/services/activity.js';
 import { WRITTEN_BY_SCENARIOS } from './database.js';
 import { CLIENTS } from './fill.js';
 import type { Context, Scenario, ScenarioKit, Step } from './scenarios.js';
 
 type PostInput = ReturnType<ReturnType<typeof postWriter>>;
+
+/** Who the twins' activity rows name (each change adds one, as through the API). */
+const BENCH_ACTOR = { email: 'bench@example.com', name: 'Bench' };
 
 /** A new post as the editor sends it. */
 function postWriter({ writer, data, pick }: ScenarioKit) {
@@ -97,6 +101,11 @@ export function writeScenarios(kit: ScenarioKit): Scenario[] {
       const slug = await freeSlug(trx, values.title);
       const { id } = await insertPost(trx, domainId, { ...values, slug });
       await replacePostTags(trx, id, input.tags);
+      await recordActivity(trx, domainId, BENCH_ACTOR, {
+        kind: 'post.created',
+        objectId: id,
+        objectLabel: values.title,
+      });
       return id;
     });
     context.id = id;
@@ -116,6 +125,11 @@ export function writeScenarios(kit: ScenarioKit): Scenario[] {
       const slug = await freeSlug(trx, values.title, id);
       await updatePost(trx, domainId, id, { ...values, slug });
       await replacePostTags(trx, id, input.tags);
+      await recordActivity(trx, domainId, BENCH_ACTOR, {
+        kind: 'post.updated',
+        objectId: id,
+        objectLabel: values.title,
+      });
     });
     context.version = (await load(db, id)).version;
   }
@@ -131,6 +145,12 @@ export function writeScenarios(kit: ScenarioKit): Scenario[] {
       if (type === 'APPROVAL') flags.approved = value;
       else flags.published = value;
       await setPostFlags(trx, domainId, id, flags);
+      const what = type === 'APPROVAL' ? 'approved' : 'published';
+      await recordActivity(trx, domainId, BENCH_ACTOR, {
+        kind: `post.${value ? '' : 'un'}${what}`,
+        objectId: id,
+        objectLabel: current.title,
+      });
     });
     await load(db, id);
   };
@@ -141,8 +161,14 @@ export function writeScenarios(kit: ScenarioKit): Scenario[] {
     await findPostDomainId(db, id);
     await member(db);
     await db.transaction().execute(async (trx) => {
-      if (!(await findPost(trx, domainId, id, { forUpdate: true }))) throw new Error('not found');
+      const current = await findPost(trx, domainId, id, { forUpdate: true });
+      if (!current) throw new Error('not found');
       await deletePost(trx, domainId, id);
+      await recordActivity(trx, domainId, BENCH_ACTOR, {
+        kind: 'post.deleted',
+        objectId: id,
+        objectLabel: current.title,
+      });
     });
   }
 

@@ -1,6 +1,8 @@
-import { findDomainSettings, updateDomainSettings } from '../db/repositories/domains.repository.js';
+import { findDomainSettings } from '../db/repositories/domains.repository.js';
 import { isPostUrlPattern } from '../lib/post-url.js';
+import { setDomainSettings } from '../services/domain-settings.service.js';
 import { parseHostName } from './arguments.js';
+import { cliActor } from './cli-actor.js';
 import { UsageError } from './cli-error.js';
 import type { Command } from './command.js';
 import { requireKnownDomain } from './known-domain.js';
@@ -58,8 +60,8 @@ export const domainSetCommand: Command = {
     return async ({ db, out }) => {
       const settings = await db.transaction().execute(async (trx) => {
         const domain = await requireKnownDomain(trx, host);
-        const current = await findDomainSettings(trx, domain.id);
-        const updated = await updateDomainSettings(trx, domain.id, {
+        const current = await findDomainSettings(trx, domain.id, { forUpdate: true });
+        const updated = await setDomainSettings(trx, domain.id, cliActor(), {
           postUrl: postUrl === undefined ? (current?.post_url ?? null) : postUrl,
           publicFeeds: publicFeeds ?? current?.public_feeds ?? false,
         });

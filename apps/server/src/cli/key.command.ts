@@ -1,7 +1,12 @@
 import { MAX_KEY_ORIGINS, MAX_NAME_LENGTH } from '@masthead/contract';
-import { deleteContentKey, listContentKeys } from '../db/repositories/content-keys.repository.js';
-import { checkContentKeyInput, createContentKey } from '../services/content-keys.service.js';
+import { listContentKeys } from '../db/repositories/content-keys.repository.js';
+import {
+  checkContentKeyInput,
+  createContentKey,
+  revokeContentKey,
+} from '../services/content-keys.service.js';
 import { parseHostName } from './arguments.js';
+import { cliActor } from './cli-actor.js';
 import { InputError, UsageError } from './cli-error.js';
 import type { Command, CommandGroup } from './command.js';
 import { formatTable } from './format-table.js';
@@ -55,7 +60,7 @@ const add: Command = {
     if (!checked.ok) throw new UsageError(problemOf(checked.errors[0] ?? '', origins), 'key add');
     return async ({ db, out }) => {
       const domain = await requireKnownDomain(db, host);
-      const created = await createContentKey(db, domain.id, checked);
+      const created = await createContentKey(db, domain.id, cliActor(), checked);
       out.line(`Created the content key ${created.id} (${created.name}) for ${domain.domain}.`);
       out.line(`Origins: ${created.origins.length > 0 ? created.origins.join(', ') : 'none'}`);
       out.note('Copy the key now: it is shown this once.');
@@ -112,7 +117,7 @@ const revoke: Command = {
       throw new UsageError(`'${rawId}' is not a key id (see 'masthead key list')`, 'key revoke');
     return async ({ db, out }) => {
       const domain = await requireKnownDomain(db, host);
-      if (!(await deleteContentKey(db, domain.id, id)))
+      if (!(await revokeContentKey(db, domain.id, cliActor(), id)))
         throw new InputError(`${domain.domain} has no content key ${id}`);
       out.line(`Revoked the content key ${id} of ${domain.domain}.`);
     };

@@ -1,13 +1,9 @@
 import { WEBHOOK_EVENTS } from '@masthead/contract';
-import {
-  deleteWebhook,
-  findWebhook,
-  listDeliveries,
-  listWebhooks,
-} from '../db/repositories/webhooks.repository.js';
+import { findWebhook, listDeliveries, listWebhooks } from '../db/repositories/webhooks.repository.js';
 import { systemLookup } from '../lib/webhook-address.js';
 import { loadWebhookSecrets } from '../lib/webhook-secrets.js';
-import { checkWebhookInput, createWebhook } from '../services/webhooks.service.js';
+import { checkWebhookInput, createWebhook, removeWebhook } from '../services/webhooks.service.js';
+import { cliActor } from './cli-actor.js';
 import { parseHostName } from './arguments.js';
 import { InputError, UsageError } from './cli-error.js';
 import type { Command, CommandGroup } from './command.js';
@@ -60,7 +56,7 @@ const add: Command = {
     return async ({ db, out }) => {
       const domain = await requireKnownDomain(db, host);
       const secrets = await loadWebhookSecrets(env.WEBHOOK_SECRETS_KEY, env.DATA_DIR);
-      const created = await createWebhook(db, secrets, domain.id, checked.values);
+      const created = await createWebhook(db, secrets, domain.id, cliActor(), checked.values);
       out.line(`Created the webhook ${created.id} for ${domain.domain}: ${created.url}`);
       out.line(`Events: ${created.events.join(', ')}`);
       out.note('Copy the signing secret now: it is shown this once.');
@@ -112,7 +108,7 @@ const remove: Command = {
     const id = parseId(rawId, 'webhook remove');
     return async ({ db, out }) => {
       const domain = await requireKnownDomain(db, host);
-      if (!(await deleteWebhook(db, domain.id, id)))
+      if (!(await removeWebhook(db, domain.id, cliActor(), id)))
         throw new InputError(`${domain.domain} has no webhook ${id}`);
       out.line(`Removed the webhook ${id} of ${domain.domain}.`);
     };

@@ -13,6 +13,7 @@ import { AppError, badRequest, conflict } from '../lib/app-error.js';
 import { cleanFileName } from '../lib/file-names.js';
 import { isUniqueViolation } from '../lib/pg-errors.js';
 import { isValidKey, type Storage } from '../plugins/app/storage/storage.js';
+import { recordActivity, type Actor } from './activity.js';
 import { checkUploadedFile } from './asset-file.js';
 import { descriptionOf } from './assets.service.js';
 
@@ -26,7 +27,13 @@ const REGISTRATION_HOLD_SECONDS = 300;
  * and that copy is checked to really be the declared image, made public when the asset is, and
  * recorded: a PUT to the old upload URL afterwards changes only the staging object.
  */
-export async function registerAsset(db: Db, storage: Storage, domainId: string, body: AssetInput) {
+export async function registerAsset(
+  db: Db,
+  storage: Storage,
+  domainId: string,
+  actor: Actor,
+  body: AssetInput,
+) {
   const lines: string[] = [];
   const fileKey = body.fileKey?.trim() ?? '';
   if (fileKey === '') lines.push(`fileKey: ${REQUIRED_MESSAGE}`);
@@ -69,7 +76,7 @@ export async function registerAsset(db: Db, storage: Storage, domainId: string, 
   }
   let row: AssetRow;
   try {
-    row = await copyCheckAndRecord(db, storage, { ...upload, staging_key: stagingKey }, description);
+    row = await copyCheckAndRecord(db, storage, actor, { ...upload, staging_key: stagingKey }, description);
   } catch (error) {
     // Nothing unchecked stays at the asset's key (unless an asset holds it after all), and the
     // upload may be registered again. Should either fail, the hold runs out and the sweep cleans up.
@@ -86,6 +93,7 @@ export async function registerAsset(db: Db, storage: Storage, domainId: string, 
 async function copyCheckAndRecord(
   db: Db,
   storage: Storage,
+  actor: Actor,
   upload: AssetUploadRow & { staging_key: string },
   description: string,
 ) {
@@ -117,6 +125,11 @@ async function copyCheckAndRecord(
         public: upload.public,
       });
       await markAssetUploadRegistered(trx, fileKey);
+      await recordActivity(trx, upload.domain_id, actor, {
+        kind: 'asset.uploaded',
+        objectId: row.id,
+        objectLabel: row.file_name,
+      });
       return row;
     })
     .catch((error: unknown) => {

@@ -8,6 +8,7 @@ import {
   workflowRefusal,
   type BlogPost,
   type BlogPostInput,
+  type ActivityKind,
   type ManageType,
 } from '@masthead/contract';
 import type { Db } from '../db/database.js';
@@ -39,6 +40,7 @@ import { isUniqueViolation } from '../lib/pg-errors.js';
 import { validateFields } from './custom-fields.js';
 import { editorStateProblem } from './editor-state.js';
 import { toBlogPost } from './mappers.js';
+import { recordActivity, SYSTEM_ACTOR, type Actor } from './activity.js';
 import { postEventData, recordEvent, recordPostEvent } from './webhook-events.js';
 
 const idOf = (ref: string | { id: string }) => (typeof ref === 'string' ? ref : ref.id);
@@ -143,7 +145,7 @@ export async function loadPost(
   return { post: toBlogPost(row, row.tags), version: row.version };
 }
 
-export async function createPost(db: Db, domainId: string, input: BlogPostInput) {
+export async function createPost(db: Db, domainId: string, actor: Actor, input: BlogPostInput) {
   const id = await withSlugRetry(() =>
     db.transaction().execute(async (trx) => {
       // Validated inside the transaction, which keeps its tags and category from being deleted.
@@ -151,6 +153,11 @@ export async function createPost(db: Db, domainId: string, input: BlogPostInput)
       const slug = await freeSlug(trx, domainId, values.title);
       const { id } = await insertPost(trx, domainId, { ...values, slug });
       await replacePostTags(trx, id, tagIds);
+      await recordActivity(trx, domainId, actor, {
+        kind: 'post.created',
+        objectId: id,
+        objectLabel: values.title,
+      });
       return id;
     }),
   );
@@ -160,6 +167,7 @@ export async function createPost(db: Db, domainId: string, input: BlogPostInput)
 export async function updateExistingPost(
   db: Db,
   domainId: string,
+  actor: Actor,
   id: string,
   input: BlogPostInput,
   expectedVersions: number[] | undefined,
@@ -175,6 +183,11 @@ export async function updateExistingPost(
       const slug = await freeSlug(trx, domainId, values.title, { id, slug: current.slug });
       await updatePost(trx, domainId, id, { ...values, slug });
       await replacePostTags(trx, id, tagIds);
+      await recordActivity(trx, domainId, actor, {
+        kind: 'post.updated',
+        objectId: id,
+        objectLabel: values.title,
+      });
       // The workflow refuses edits of a published post today; should that change, sites hear of it.
       if (current.published) await recordPostEvent(trx, domainId, 'post.updated', id);
     }),
@@ -182,7 +195,7 @@ export async function updateExistingPost(
   return loadPost(db, domainId, id);
 }
 
-export async function removePost(db: Db, domainId: string, id: string) {
+export async function removePost(db: Db, domainId: string, actor: Actor, id: string) {
   await db.transaction().execute(async (trx) => {
     const current = await findPost(trx, domainId, id, { forUpdate: true });
     if (!current) throw notFound('Blog post');
@@ -191,11 +204,29 @@ export async function removePost(db: Db, domainId: string, id: string) {
     // Read before the row goes: the event carries the post as it was.
     const before = await postEventData(trx, domainId, id);
     await deletePost(trx, domainId, id);
+    await recordActivity(trx, domainId, actor, {
+      kind: 'post.deleted',
+      objectId: id,
+      objectLabel: current.title,
+    });
     if (before) await recordEvent(trx, domainId, 'post.deleted', before);
   });
 }
 
-export async function managePost(db: Db, domainId: string, id: string, type: ManageType, value: boolean) {
+/** The activity of each workflow change, by its type and then its value (false, true). */
+const MANAGE_KINDS = {
+  APPROVAL: ['post.unapproved', 'post.approved'],
+  PUBLISH: ['post.unpublished', 'post.published'],
+} as const satisfies Record<ManageType, readonly [ActivityKind, ActivityKind]>;
+
+export async function managePost(
+  db: Db,
+  domainId: string,
+  actor: Actor,
+  id: string,
+  type: ManageType,
+  value: boolean,
+) {
   await db.transaction().execute(async (trx) => {
     const current = await findPost(trx, domainId, id, { forUpdate: true });
     if (!current) throw notFound('Blog post');
@@ -208,6 +239,11 @@ export async function managePost(db: Db, domainId: string, id: string, type: Man
     // An unpublished post's event shows it as it was published, so it is read before the change.
     const before = publication && !flags.published ? await postEventData(trx, domainId, id) : undefined;
     await setPostFlags(trx, domainId, id, flags);
+    await recordActivity(trx, domainId, actor, {
+      kind: MANAGE_KINDS[type][value ? 1 : 0],
+      objectId: id,
+      objectLabel: current.title,
+    });
     if (before) await recordEvent(trx, domainId, 'post.unpublished', before);
     if (publication && flags.published) await recordPostEvent(trx, domainId, 'post.published', id);
   });
@@ -221,6 +257,7 @@ export async function managePost(db: Db, domainId: string, id: string, type: Man
 export async function schedulePost(
   db: Db,
   domainId: string,
+  actor: Actor,
   id: string,
   publishAt: Date,
   expectedVersions: number[] | undefined,
@@ -232,6 +269,12 @@ export async function schedulePost(
     const refusal = scheduleRefusal(current);
     if (refusal) throw conflict(refusal);
     await setPostSchedule(trx, domainId, id, publishAt);
+    await recordActivity(trx, domainId, actor, {
+      kind: 'post.scheduled',
+      objectId: id,
+      objectLabel: current.title,
+      after: { publishAt: publishAt.toISOString() },
+    });
     // Last: recording an event takes the domain's delivery lock (decision 042).
     await recordPostEvent(trx, domainId, 'post.scheduled', id);
   });
@@ -241,6 +284,7 @@ export async function schedulePost(
 export async function unschedulePost(
   db: Db,
   domainId: string,
+  actor: Actor,
   id: string,
   expectedVersions: number[] | undefined,
 ) {
@@ -254,6 +298,12 @@ export async function unschedulePost(
     });
     if (refusal) throw conflict(refusal);
     await setPostSchedule(trx, domainId, id, null);
+    await recordActivity(trx, domainId, actor, {
+      kind: 'post.unscheduled',
+      objectId: id,
+      objectLabel: current.title,
+      before: { publishAt: current.scheduled_for?.toISOString() ?? null },
+    });
   });
   return loadPost(db, domainId, id);
 }
@@ -269,6 +319,11 @@ export async function publishScheduledPost(trx: Db, now: Date) {
   const due = await claimDuePost(trx, now);
   if (!due) return undefined;
   await setPostFlags(trx, due.domain_id, due.id, { approved: true, published: true });
+  await recordActivity(trx, due.domain_id, SYSTEM_ACTOR, {
+    kind: 'post.published',
+    objectId: due.id,
+    objectLabel: due.title,
+  });
   // Last, as in managePost: recording an event takes the domain's delivery lock (decision 042).
   await recordPostEvent(trx, due.domain_id, 'post.published', due.id);
   return { id: due.id, domainId: due.domain_id, scheduledFor: due.scheduled_for! };

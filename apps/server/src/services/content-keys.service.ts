@@ -6,8 +6,13 @@ import {
   type NewContentKey,
 } from '@masthead/contract';
 import type { Db } from '../db/database.js';
-import { insertContentKey, listContentKeys } from '../db/repositories/content-keys.repository.js';
+import {
+  deleteContentKey,
+  insertContentKey,
+  listContentKeys,
+} from '../db/repositories/content-keys.repository.js';
 import { newContentKey } from '../lib/content-key.js';
+import { recordActivity, type Actor } from './activity.js';
 
 type ListedKeyRow = Awaited<ReturnType<typeof listContentKeys>>[number];
 
@@ -46,10 +51,25 @@ export function checkContentKeyInput(input: { name: string; origins?: readonly s
 export async function createContentKey(
   db: Db,
   domainId: string,
+  actor: Actor,
   input: { name: string; origins: string[] },
 ): Promise<NewContentKey> {
   const { key, hash, start } = newContentKey();
-  const row = await insertContentKey(db, { domainId, name: input.name, hash, start, origins: input.origins });
+  const row = await db.transaction().execute(async (trx) => {
+    const row = await insertContentKey(trx, {
+      domainId,
+      name: input.name,
+      hash,
+      start,
+      origins: input.origins,
+    });
+    await recordActivity(trx, domainId, actor, {
+      kind: 'content_key.created',
+      objectId: row.id,
+      objectLabel: row.name,
+    });
+    return row;
+  });
   return {
     id: row.id,
     name: row.name,
@@ -57,4 +77,18 @@ export async function createContentKey(
     key,
     createdDate: row.created_at.toISOString(),
   };
+}
+
+/** Deletes the key, with its activity row; false when the domain has no such key. */
+export function revokeContentKey(db: Db, domainId: string, actor: Actor, id: string) {
+  return db.transaction().execute(async (trx) => {
+    const row = await deleteContentKey(trx, domainId, id);
+    if (!row) return false;
+    await recordActivity(trx, domainId, actor, {
+      kind: 'content_key.revoked',
+      objectId: row.id,
+      objectLabel: row.name,
+    });
+    return true;
+  });
 }

@@ -10,6 +10,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.js';
 import {
+  deleteWebhook,
   failPendingDeliveries,
   insertWebhook,
   updateWebhook,
@@ -24,6 +25,7 @@ import {
   type WebhookAddressPolicy,
 } from '../lib/webhook-address.js';
 import { WebhookSecrets } from '../lib/webhook-secrets.js';
+import { recordActivity, type Actor } from './activity.js';
 
 export const toWebhook = (row: ListedWebhookRow): Webhook => ({
   id: row.id,
@@ -100,24 +102,63 @@ export async function createWebhook(
   db: Db,
   secrets: WebhookSecrets,
   domainId: string,
+  actor: Actor,
   values: WebhookValues,
 ): Promise<NewWebhook> {
   const id = randomUUID();
   const secret = WebhookSecrets.newSecret();
-  const row = await insertWebhook(db, {
-    ...values,
-    id,
-    domainId,
-    secretEncrypted: secrets.encrypt(id, secret),
+  const row = await db.transaction().execute(async (trx) => {
+    const row = await insertWebhook(trx, {
+      ...values,
+      id,
+      domainId,
+      secretEncrypted: secrets.encrypt(id, secret),
+    });
+    await recordActivity(trx, domainId, actor, {
+      kind: 'webhook.created',
+      objectId: row.id,
+      objectLabel: row.url,
+      after: settingsOf(values),
+    });
+    return row;
   });
   return { ...toWebhook(row), secret };
 }
 
 /** Replaces the fields; turning a webhook off ends its queue, as a 410 from its receiver does. */
-export function replaceWebhook(db: Db, domainId: string, id: string, values: WebhookValues) {
+export function replaceWebhook(db: Db, domainId: string, actor: Actor, id: string, values: WebhookValues) {
   return db.transaction().execute(async (trx) => {
     const row = await updateWebhook(trx, domainId, id, values);
-    if (row && !row.active) await failPendingDeliveries(trx, id, 'The webhook was turned off');
+    if (!row) return row;
+    await recordActivity(trx, domainId, actor, {
+      kind: 'webhook.updated',
+      objectId: row.id,
+      objectLabel: row.url,
+      after: settingsOf(values),
+    });
+    if (!row.active) await failPendingDeliveries(trx, id, 'The webhook was turned off');
     return row;
   });
 }
+
+/** Deletes the webhook and its deliveries, with its activity row; false when there is none. */
+export function removeWebhook(db: Db, domainId: string, actor: Actor, id: string) {
+  return db.transaction().execute(async (trx) => {
+    const row = await deleteWebhook(trx, domainId, id);
+    if (!row) return false;
+    await recordActivity(trx, domainId, actor, {
+      kind: 'webhook.deleted',
+      objectId: row.id,
+      objectLabel: row.url,
+    });
+    return true;
+  });
+}
+
+/** A webhook's settings as its activity row shows them (never its secret). */
+const settingsOf = (values: WebhookValues) => ({
+  url: values.url,
+  events: values.events,
+  active: values.active,
+  description: values.description,
+});

@@ -32,13 +32,14 @@ export function insertContentKey(
 }
 
 /** Revokes by deleting: the next request with the key, on any process, finds nothing. */
-export async function deleteContentKey(db: Db, domainId: string, id: string) {
-  const result = await db
+/** Deletes the key; answers what it was called, or undefined when the domain has no such key. */
+export function deleteContentKey(db: Db, domainId: string, id: string) {
+  return db
     .deleteFrom('content_keys')
     .where('domain_id', '=', domainId)
     .where('id', '=', id)
+    .returning(['id', 'name'])
     .executeTakeFirst();
-  return result.numDeletedRows > 0n;
 }
 
 /**

@@ -35,12 +35,10 @@ export function deleteDomain(db: Db, host: string) {
   return db.deleteFrom('domains').where('domain', '=', host.toLowerCase()).executeTakeFirst();
 }
 
-export function findDomainSettings(db: Db, domainId: string) {
-  return db
-    .selectFrom('domains')
-    .select(['post_url', 'public_feeds'])
-    .where('id', '=', domainId)
-    .executeTakeFirst();
+export function findDomainSettings(db: Db, domainId: string, options: { forUpdate?: boolean } = {}) {
+  let query = db.selectFrom('domains').select(['post_url', 'public_feeds']).where('id', '=', domainId);
+  if (options.forUpdate) query = query.forUpdate();
+  return query.executeTakeFirst();
 }
 
 /**

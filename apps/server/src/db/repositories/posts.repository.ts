@@ -457,7 +457,7 @@ export function setPostSchedule(trx: Db, domainId: string, id: string, at: Date 
 export function duePostQuery(db: Db, now: Date) {
   return db
     .selectFrom('posts')
-    .select(['id', 'domain_id', 'scheduled_for'])
+    .select(['id', 'domain_id', 'scheduled_for', 'title'])
     .where('scheduled_for', 'is not', null)
     .where('scheduled_for', '<=', now)
     .orderBy('scheduled_for')

@@ -60,13 +60,14 @@ export function updateWebhook(db: Db, domainId: string, id: string, values: Webh
     .executeTakeFirst();
 }
 
-export async function deleteWebhook(db: Db, domainId: string, id: string) {
-  const result = await db
+/** Deletes the webhook; answers its id and URL, or undefined when the domain has no such webhook. */
+export function deleteWebhook(db: Db, domainId: string, id: string) {
+  return db
     .deleteFrom('webhooks')
     .where('domain_id', '=', domainId)
     .where('id', '=', id)
+    .returning(['id', 'url'])
     .executeTakeFirst();
-  return result.numDeletedRows > 0n;
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import type { AttemptCounters } from '../../lib/attempt-counters.js';
 import userRateLimit from '../../plugins/app/user-rate-limit.js';
 import accountRoutes from './account/index.js';
+import activityRoutes from './activity/index.js';
 import assetRoutes from './assets/index.js';
 import blogRoutes from './blogs/index.js';
 import columnRoutes from './columns/index.js';
@@ -42,4 +43,5 @@ export default async function cmsApi(app: FastifyInstance, options: CmsApiOption
   await app.register(tagRoutes);
   await app.register(categoryRoutes);
   await app.register(assetRoutes);
+  await app.register(activityRoutes);
 }

@@ -21,6 +21,7 @@ import {
 import { badRequest, notFound, preconditionFailed } from '../../../lib/app-error.js';
 import { expectedVersions, setEtag } from '../../../lib/etag.js';
 import { requireDomain, requireResourceDomain } from '../../../services/access.js';
+import { recordActivity } from '../../../services/activity.js';
 import { registerAsset } from '../../../services/asset-registration.js';
 import { descriptionOf, prepareUpload, toAssetInfo, toAssetInfos } from '../../../services/assets.service.js';
 import { paged } from '../../../services/paging.js';
@@ -120,7 +121,7 @@ export default async function assetRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const access = await requireDomain(app.db, request, request.query.domain, 'uploadAsset');
-      const row = await registerAsset(app.db, app.storage, access.id, request.body);
+      const row = await registerAsset(app.db, app.storage, access.id, request.user, request.body);
       setEtag(reply, row.version);
       return reply.code(201).send(await toAssetInfo(app.storage, row));
     },
@@ -148,7 +149,17 @@ export default async function assetRoutes(app: FastifyInstance) {
       if (lines.length > 0) throw badRequest(lines);
       const versions = expectedVersions(request);
       const key = { domainId: access.id, id: request.params.id, ...(versions ? { versions } : {}) };
-      const row = await updateAssetDescription(app.db, key, description);
+      const row = await app.db.transaction().execute(async (trx) => {
+        const row = await updateAssetDescription(trx, key, description);
+        if (row) {
+          await recordActivity(trx, access.id, request.user, {
+            kind: 'asset.updated',
+            objectId: row.id,
+            objectLabel: row.file_name,
+          });
+        }
+        return row;
+      });
       if (!row) {
         const stillThere = await findAsset(app.db, access.id, request.params.id);
         throw stillThere ? preconditionFailed() : notFound('Asset');
@@ -181,7 +192,16 @@ export default async function assetRoutes(app: FastifyInstance) {
       if (!row) throw notFound('Asset');
       // The file first: if that fails the asset stays, and deleting it again finishes the job.
       await app.storage.delete(row.file_key);
-      if (!(await deleteAsset(app.db, access.id, row.id))) throw notFound('Asset');
+      const deleted = await app.db.transaction().execute(async (trx) => {
+        if (!(await deleteAsset(trx, access.id, row.id))) return false;
+        await recordActivity(trx, access.id, request.user, {
+          kind: 'asset.deleted',
+          objectId: row.id,
+          objectLabel: row.file_name,
+        });
+        return true;
+      });
+      if (!deleted) throw notFound('Asset');
       return reply.code(204).send();
     },
   );

@@ -93,7 +93,7 @@ export default async function blogRoutes(app: FastifyInstance, options: { exactS
     },
     async (request, reply) => {
       const access = await requireDomain(app.db, request, request.query.domain, 'writePost');
-      const { post, version } = await createPost(app.db, access.id, request.body);
+      const { post, version } = await createPost(app.db, access.id, request.user, request.body);
       setEtag(reply, version);
       return reply.code(201).send(post);
     },
@@ -120,6 +120,7 @@ export default async function blogRoutes(app: FastifyInstance, options: { exactS
       const { post, version } = await updateExistingPost(
         app.db,
         access.id,
+        request.user,
         request.params.id,
         request.body,
         expectedVersions(request),
@@ -148,7 +149,7 @@ export default async function blogRoutes(app: FastifyInstance, options: { exactS
         what: 'Blog post',
         action: 'writePost',
       });
-      await removePost(app.db, access.id, request.params.id);
+      await removePost(app.db, access.id, request.user, request.params.id);
       return reply.code(204).send();
     },
   );
@@ -171,7 +172,14 @@ export default async function blogRoutes(app: FastifyInstance, options: { exactS
     async (request, reply) => {
       const { domain, type, value } = request.query;
       const access = await requireDomain(app.db, request, domain, 'managePost');
-      const { post, version } = await managePost(app.db, access.id, request.params.id, type, value);
+      const { post, version } = await managePost(
+        app.db,
+        access.id,
+        request.user,
+        request.params.id,
+        type,
+        value,
+      );
       setEtag(reply, version);
       return post;
     },
@@ -201,6 +209,7 @@ export default async function blogRoutes(app: FastifyInstance, options: { exactS
       const { post, version } = await schedulePost(
         app.db,
         access.id,
+        request.user,
         request.params.id,
         publishAt,
         expectedVersions(request),
@@ -229,6 +238,7 @@ export default async function blogRoutes(app: FastifyInstance, options: { exactS
       const { post, version } = await unschedulePost(
         app.db,
         access.id,
+        request.user,
         request.params.id,
         expectedVersions(request),
       );

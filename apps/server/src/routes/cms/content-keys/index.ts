@@ -1,12 +1,13 @@
 import { Type } from '@sinclair/typebox';
 import { ContentKeyInput, ContentKeyList, DomainQuery, IdParams, NewContentKey } from '@masthead/contract';
 import type { FastifyInstance } from 'fastify';
-import { deleteContentKey, listContentKeys } from '../../../db/repositories/content-keys.repository.js';
+import { listContentKeys } from '../../../db/repositories/content-keys.repository.js';
 import { badRequest, notFound } from '../../../lib/app-error.js';
 import { requireDomain } from '../../../services/access.js';
 import {
   checkContentKeyInput,
   createContentKey,
+  revokeContentKey,
   toContentKey,
 } from '../../../services/content-keys.service.js';
 import { CONTENT_KEY_BODY_LIMIT } from '../../body-limits.js';
@@ -56,7 +57,7 @@ export default async function contentKeyRoutes(app: FastifyInstance) {
       const access = await requireDomain(app.db, request, request.query.domain, 'manageDomain');
       const checked = checkContentKeyInput(request.body);
       if (!checked.ok) throw badRequest(checked.errors);
-      const created = await createContentKey(app.db, access.id, checked);
+      const created = await createContentKey(app.db, access.id, request.user, checked);
       return reply.code(201).send(created);
     },
   );
@@ -75,7 +76,8 @@ export default async function contentKeyRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const access = await requireDomain(app.db, request, request.query.domain, 'manageDomain');
-      if (!(await deleteContentKey(app.db, access.id, request.params.id))) throw notFound('Content key');
+      if (!(await revokeContentKey(app.db, access.id, request.user, request.params.id)))
+        throw notFound('Content key');
       return reply.code(204).send();
     },
   );

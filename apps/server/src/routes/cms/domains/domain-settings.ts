@@ -1,9 +1,10 @@
 import { DomainQuery, DomainSettings, POST_URL_MESSAGE } from '@masthead/contract';
 import type { FastifyInstance } from 'fastify';
-import { findDomainSettings, updateDomainSettings } from '../../../db/repositories/domains.repository.js';
+import { findDomainSettings } from '../../../db/repositories/domains.repository.js';
 import { badRequest, notFound } from '../../../lib/app-error.js';
 import { isPostUrlPattern } from '../../../lib/post-url.js';
 import { requireDomain } from '../../../services/access.js';
+import { setDomainSettings } from '../../../services/domain-settings.service.js';
 import { errorResponses, security } from '../../route-schemas.js';
 
 const tags = ['domains'];
@@ -43,7 +44,8 @@ export default async function domainSettingsRoutes(app: FastifyInstance) {
         summary: "Set the domain's post address pattern and feed setting (admins)",
         description:
           '`postUrl` must be an http(s) URL with `{slug}` after the host, or null to clear it. ' +
-          "A change shows at once in the delivery API's post `url` and in the feeds.",
+          "A change shows at once in the delivery API's post `url` and in the feeds, and adds a " +
+          '`domain.settings_updated` activity row with the settings before and after.',
         security,
         querystring: DomainQuery,
         body: DomainSettings,
@@ -56,7 +58,7 @@ export default async function domainSettingsRoutes(app: FastifyInstance) {
       if (postUrl !== null && !isPostUrlPattern(postUrl)) throw badRequest([`postUrl: ${POST_URL_MESSAGE}`]);
       const row = await app.db
         .transaction()
-        .execute((trx) => updateDomainSettings(trx, access.id, { postUrl, publicFeeds }));
+        .execute((trx) => setDomainSettings(trx, access.id, request.user, { postUrl, publicFeeds }));
       if (!row) throw notFound('Domain');
       return toSettings(row);
     },

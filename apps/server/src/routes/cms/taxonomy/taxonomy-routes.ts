@@ -26,6 +26,7 @@ import { badRequest, conflict, notFound, preconditionFailed } from '../../../lib
 import { etagOf, expectedVersions, setEtag } from '../../../lib/etag.js';
 import { isUniqueViolation } from '../../../lib/pg-errors.js';
 import { requireDomain, requireResourceDomain } from '../../../services/access.js';
+import { recordActivity } from '../../../services/activity.js';
 import { paged } from '../../../services/paging.js';
 import { recordTaxonomyEvent } from '../../../services/webhook-events.js';
 import { sendList } from '../../../plugins/app/list-cache.js';
@@ -156,6 +157,11 @@ export function taxonomyRoutes<Entity>(kind: TaxonomyKind<Entity>) {
               slug,
               displayName: name,
             });
+            await recordActivity(trx, access.id, request.user, {
+              kind: `${kind.event}.created`,
+              objectId: row.id,
+              objectLabel: row.display_name,
+            });
             await recordTaxonomyEvent(trx, kind.event, 'created', row);
             return row;
           })
@@ -196,7 +202,16 @@ export function taxonomyRoutes<Entity>(kind: TaxonomyKind<Entity>) {
               { domainId: access.id, id: existing.id, ...(versions !== undefined ? { versions } : {}) },
               { slug, displayName: name },
             );
-            if (row) await recordTaxonomyEvent(trx, kind.event, 'updated', row);
+            if (row) {
+              await recordActivity(trx, access.id, request.user, {
+                kind: `${kind.event}.updated`,
+                objectId: row.id,
+                objectLabel: row.display_name,
+                before: { name: existing.display_name },
+                after: { name: row.display_name },
+              });
+              await recordTaxonomyEvent(trx, kind.event, 'updated', row);
+            }
             return row;
           })
           .catch((error: unknown) => {
@@ -234,6 +249,11 @@ export function taxonomyRoutes<Entity>(kind: TaxonomyKind<Entity>) {
           // Locked and read first: the event carries the tag or category as it was.
           const row = await findTaxonomy(trx, kind.table, access.id, request.params.id, { forUpdate: true });
           if (!row || !(await deleteTaxonomy(trx, kind.table, access.id, row.id))) return false;
+          await recordActivity(trx, access.id, request.user, {
+            kind: `${kind.event}.deleted`,
+            objectId: row.id,
+            objectLabel: row.display_name,
+          });
           await recordTaxonomyEvent(trx, kind.event, 'deleted', row);
           return true;
         });

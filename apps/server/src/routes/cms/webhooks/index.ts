@@ -12,18 +12,14 @@ import {
   WebhookParams,
 } from '@masthead/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  deleteWebhook,
-  findWebhook,
-  listDeliveries,
-  listWebhooks,
-} from '../../../db/repositories/webhooks.repository.js';
+import { findWebhook, listDeliveries, listWebhooks } from '../../../db/repositories/webhooks.repository.js';
 import { badRequest, conflict, notFound } from '../../../lib/app-error.js';
 import { requireDomain } from '../../../services/access.js';
 import { paged } from '../../../services/paging.js';
 import {
   checkWebhookInput,
   createWebhook,
+  removeWebhook,
   replaceWebhook,
   toWebhook,
   toWebhookDelivery,
@@ -83,7 +79,13 @@ export default async function webhookRoutes(app: FastifyInstance) {
       const access = await requireDomain(app.db, request, request.query.domain, 'manageDomain');
       const checked = await checkWebhookInput(request.body, app.webhooks.policy);
       if (!checked.ok) throw badRequest(checked.errors);
-      const created = await createWebhook(app.db, await app.webhooks.secrets(), access.id, checked.values);
+      const created = await createWebhook(
+        app.db,
+        await app.webhooks.secrets(),
+        access.id,
+        request.user,
+        checked.values,
+      );
       return reply.code(201).send(created);
     },
   );
@@ -121,7 +123,7 @@ export default async function webhookRoutes(app: FastifyInstance) {
       const { access } = await webhookOf(request);
       const checked = await checkWebhookInput(request.body, app.webhooks.policy);
       if (!checked.ok) throw badRequest(checked.errors);
-      const row = await replaceWebhook(app.db, access.id, request.params.id, checked.values);
+      const row = await replaceWebhook(app.db, access.id, request.user, request.params.id, checked.values);
       if (!row) throw notFound('Webhook');
       return toWebhook(row);
     },
@@ -141,7 +143,8 @@ export default async function webhookRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const access = await requireDomain(app.db, request, request.query.domain, 'manageDomain');
-      if (!(await deleteWebhook(app.db, access.id, request.params.id))) throw notFound('Webhook');
+      if (!(await removeWebhook(app.db, access.id, request.user, request.params.id)))
+        throw notFound('Webhook');
       return reply.code(204).send();
     },
   );
