@@ -39,6 +39,7 @@ import { isUniqueViolation } from '../lib/pg-errors.js';
 import { validateFields } from './custom-fields.js';
 import { editorStateProblem } from './editor-state.js';
 import { toBlogPost } from './mappers.js';
+import { recordSave, recordWorkflowEvent, systemSaver, type Saver } from './revisions.js';
 import { postEventData, recordEvent, recordPostEvent } from './webhook-events.js';
 
 const idOf = (ref: string | { id: string }) => (typeof ref === 'string' ? ref : ref.id);
@@ -143,7 +144,7 @@ export async function loadPost(
   return { post: toBlogPost(row, row.tags), version: row.version };
 }
 
-export async function createPost(db: Db, domainId: string, input: BlogPostInput) {
+export async function createPost(db: Db, domainId: string, input: BlogPostInput, by: Saver) {
   const id = await withSlugRetry(() =>
     db.transaction().execute(async (trx) => {
       // Validated inside the transaction, which keeps its tags and category from being deleted.
@@ -151,6 +152,7 @@ export async function createPost(db: Db, domainId: string, input: BlogPostInput)
       const slug = await freeSlug(trx, domainId, values.title);
       const { id } = await insertPost(trx, domainId, { ...values, slug });
       await replacePostTags(trx, id, tagIds);
+      await recordSave(trx, domainId, id, null, { values, tagIds }, by);
       return id;
     }),
   );
@@ -163,6 +165,7 @@ export async function updateExistingPost(
   id: string,
   input: BlogPostInput,
   expectedVersions: number[] | undefined,
+  by: Saver,
 ) {
   await withSlugRetry(() =>
     db.transaction().execute(async (trx) => {
@@ -172,6 +175,8 @@ export async function updateExistingPost(
       const refusal = editRefusal(current, 'edit');
       if (refusal) throw conflict(refusal);
       const { values, tagIds } = await postValues(trx, domainId, input);
+      // Before the tags are replaced: the revision's summary compares with the post as it was.
+      await recordSave(trx, domainId, id, current, { values, tagIds }, by);
       const slug = await freeSlug(trx, domainId, values.title, { id, slug: current.slug });
       await updatePost(trx, domainId, id, { ...values, slug });
       await replacePostTags(trx, id, tagIds);
@@ -195,7 +200,14 @@ export async function removePost(db: Db, domainId: string, id: string) {
   });
 }
 
-export async function managePost(db: Db, domainId: string, id: string, type: ManageType, value: boolean) {
+export async function managePost(
+  db: Db,
+  domainId: string,
+  id: string,
+  type: ManageType,
+  value: boolean,
+  by: Saver,
+) {
   await db.transaction().execute(async (trx) => {
     const current = await findPost(trx, domainId, id, { forUpdate: true });
     if (!current) throw notFound('Blog post');
@@ -208,6 +220,8 @@ export async function managePost(db: Db, domainId: string, id: string, type: Man
     // An unpublished post's event shows it as it was published, so it is read before the change.
     const before = publication && !flags.published ? await postEventData(trx, domainId, id) : undefined;
     await setPostFlags(trx, domainId, id, flags);
+    const event = type === 'APPROVAL' ? (value ? 'approved' : 'unapproved') : value ? 'published' : 'unpublished';
+    await recordWorkflowEvent(trx, domainId, id, event, by);
     if (before) await recordEvent(trx, domainId, 'post.unpublished', before);
     if (publication && flags.published) await recordPostEvent(trx, domainId, 'post.published', id);
   });
@@ -224,6 +238,7 @@ export async function schedulePost(
   id: string,
   publishAt: Date,
   expectedVersions: number[] | undefined,
+  by: Saver,
 ) {
   await db.transaction().execute(async (trx) => {
     const current = await findPost(trx, domainId, id, { forUpdate: true });
@@ -232,6 +247,7 @@ export async function schedulePost(
     const refusal = scheduleRefusal(current);
     if (refusal) throw conflict(refusal);
     await setPostSchedule(trx, domainId, id, publishAt);
+    await recordWorkflowEvent(trx, domainId, id, 'scheduled', by, { scheduledFor: publishAt });
     // Last: recording an event takes the domain's delivery lock (decision 042).
     await recordPostEvent(trx, domainId, 'post.scheduled', id);
   });
@@ -243,6 +259,7 @@ export async function unschedulePost(
   domainId: string,
   id: string,
   expectedVersions: number[] | undefined,
+  by: Saver,
 ) {
   await db.transaction().execute(async (trx) => {
     const current = await findPost(trx, domainId, id, { forUpdate: true });
@@ -254,6 +271,7 @@ export async function unschedulePost(
     });
     if (refusal) throw conflict(refusal);
     await setPostSchedule(trx, domainId, id, null);
+    await recordWorkflowEvent(trx, domainId, id, 'unscheduled', by);
   });
   return loadPost(db, domainId, id);
 }
@@ -269,6 +287,7 @@ export async function publishScheduledPost(trx: Db, now: Date) {
   const due = await claimDuePost(trx, now);
   if (!due) return undefined;
   await setPostFlags(trx, due.domain_id, due.id, { approved: true, published: true });
+  await recordWorkflowEvent(trx, due.domain_id, due.id, 'published', systemSaver(now));
   // Last, as in managePost: recording an event takes the domain's delivery lock (decision 042).
   await recordPostEvent(trx, due.domain_id, 'post.published', due.id);
   return { id: due.id, domainId: due.domain_id, scheduledFor: due.scheduled_for! };

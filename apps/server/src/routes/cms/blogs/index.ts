@@ -22,6 +22,7 @@ import {
   unschedulePost,
   updateExistingPost,
 } from '../../../services/blogs.service.js';
+import { saverOf } from '../../../services/revisions.js';
 import { sendList } from '../../../plugins/app/list-cache.js';
 import { POST_BODY_LIMIT } from '../../body-limits.js';
 import { errorResponses, security } from '../../route-schemas.js';
@@ -93,7 +94,12 @@ export default async function blogRoutes(app: FastifyInstance, options: { exactS
     },
     async (request, reply) => {
       const access = await requireDomain(app.db, request, request.query.domain, 'writePost');
-      const { post, version } = await createPost(app.db, access.id, request.body);
+      const { post, version } = await createPost(
+        app.db,
+        access.id,
+        request.body,
+        saverOf(request.user, app.clock()),
+      );
       setEtag(reply, version);
       return reply.code(201).send(post);
     },
@@ -123,6 +129,7 @@ export default async function blogRoutes(app: FastifyInstance, options: { exactS
         request.params.id,
         request.body,
         expectedVersions(request),
+        saverOf(request.user, app.clock()),
       );
       setEtag(reply, version);
       return post;
@@ -171,7 +178,14 @@ export default async function blogRoutes(app: FastifyInstance, options: { exactS
     async (request, reply) => {
       const { domain, type, value } = request.query;
       const access = await requireDomain(app.db, request, domain, 'managePost');
-      const { post, version } = await managePost(app.db, access.id, request.params.id, type, value);
+      const { post, version } = await managePost(
+        app.db,
+        access.id,
+        request.params.id,
+        type,
+        value,
+        saverOf(request.user, app.clock()),
+      );
       setEtag(reply, version);
       return post;
     },
@@ -204,6 +218,7 @@ export default async function blogRoutes(app: FastifyInstance, options: { exactS
         request.params.id,
         publishAt,
         expectedVersions(request),
+        saverOf(request.user, app.clock()),
       );
       setEtag(reply, version);
       return post;
@@ -231,6 +246,7 @@ export default async function blogRoutes(app: FastifyInstance, options: { exactS
         access.id,
         request.params.id,
         expectedVersions(request),
+        saverOf(request.user, app.clock()),
       );
       setEtag(reply, version);
       return post;
