@@ -136,7 +136,8 @@ export function writeScenarios(kit: ScenarioKit): Scenario[] {
       if (type === 'APPROVAL') flags.approved = value;
       else flags.published = value;
       await setPostFlags(trx, domainId, id, flags);
-      const event = type === 'APPROVAL' ? (value ? 'approved' : 'unapproved') : value ? 'published' : 'unpublished';
+      const event =
+        type === 'APPROVAL' ? (value ? 'approved' : 'unapproved') : value ? 'published' : 'unpublished';
       await recordWorkflowEvent(trx, domainId, id, event, saver());
     });
     await load(db, id);

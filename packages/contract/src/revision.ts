@@ -97,7 +97,9 @@ export const RevisionEntry = Type.Object(
     changes: Type.Array(Type.Union(REVISION_CHANGES.map((c) => Type.Literal(c)))),
     tagsAdded: Type.Integer({ minimum: 0 }),
     tagsRemoved: Type.Integer({ minimum: 0 }),
-    hasContent: Type.Boolean({ description: 'Whether the entry keeps a copy of the content (can be restored)' }),
+    hasContent: Type.Boolean({
+      description: 'Whether the entry keeps a copy of the content (can be restored)',
+    }),
     restoredFrom: Type.Union([Type.String({ format: 'uuid' }), Type.Null()], {
       description: 'For a restore: the revision whose content was restored',
     }),
@@ -138,7 +140,12 @@ export type Revision = Static<typeof Revision>;
 
 export const RevisionListQuery = Type.Object({
   domain: DomainQuery.properties.domain,
-  page: Type.Integer({ minimum: 0, maximum: MAX_PAGE_INDEX, default: 0, description: 'Zero-based page index' }),
+  page: Type.Integer({
+    minimum: 0,
+    maximum: MAX_PAGE_INDEX,
+    default: 0,
+    description: 'Zero-based page index',
+  }),
   numberOfEntries: Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE }),
 });
 export type RevisionListQuery = Static<typeof RevisionListQuery>;

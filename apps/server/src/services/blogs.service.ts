@@ -220,7 +220,8 @@ export async function managePost(
     // An unpublished post's event shows it as it was published, so it is read before the change.
     const before = publication && !flags.published ? await postEventData(trx, domainId, id) : undefined;
     await setPostFlags(trx, domainId, id, flags);
-    const event = type === 'APPROVAL' ? (value ? 'approved' : 'unapproved') : value ? 'published' : 'unpublished';
+    const event =
+      type === 'APPROVAL' ? (value ? 'approved' : 'unapproved') : value ? 'published' : 'unpublished';
     await recordWorkflowEvent(trx, domainId, id, event, by);
     if (before) await recordEvent(trx, domainId, 'post.unpublished', before);
     if (publication && flags.published) await recordPostEvent(trx, domainId, 'post.published', id);

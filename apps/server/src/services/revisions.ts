@@ -76,7 +76,11 @@ export function changesBetween(before: Snapshot, after: Snapshot) {
   };
 }
 
-const contentColumns = (snapshot: Snapshot, tags: RevisionTaxonomyRef[], category: RevisionTaxonomyRef | null) => ({
+const contentColumns = (
+  snapshot: Snapshot,
+  tags: RevisionTaxonomyRef[],
+  category: RevisionTaxonomyRef | null,
+) => ({
   title: snapshot.title,
   short_description: snapshot.short_description,
   feature_image_url: snapshot.feature_image_url,

@@ -32,7 +32,6 @@ async function saveAt(api: BlogApi, postId: string, at: string, title: string) {
   expect(res.statusCode, res.body).toBe(200);
 }
 
-
 describe('revision retention', () => {
   it('should keep every recent revision, then one a day, then one a month, and the last-published one', async () => {
     const { api, token, domain } = await newDomainApi(ctx);
@@ -97,9 +96,9 @@ describe('revision retention', () => {
     ]);
     expect(entries[0]!.contentRevisionId).toBe(all[6]);
     // r4 went: the event that published it no longer names a revision.
-    expect(entries.find((e) => e.at.startsWith('2025-01-02') && e.kind === 'published')!.contentRevisionId).toBe(
-      null,
-    );
+    expect(
+      entries.find((e) => e.at.startsWith('2025-01-02') && e.kind === 'published')!.contentRevisionId,
+    ).toBe(null);
   });
 
   it('should let one pruning run at a time', async () => {
@@ -110,7 +109,10 @@ describe('revision retention', () => {
           conn,
         );
         try {
-          expect(await pruneRevisions(ctx.db, POLICY, { now: new Date() })).toEqual({ ran: false, removed: 0 });
+          expect(await pruneRevisions(ctx.db, POLICY, { now: new Date() })).toEqual({
+            ran: false,
+            removed: 0,
+          });
         } finally {
           await sql`select pg_advisory_unlock(hashtext('masthead.revision-pruner'), hashtext(current_schema()))`.execute(
             conn,

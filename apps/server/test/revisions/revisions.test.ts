@@ -87,7 +87,10 @@ describe('GET /cms/blogs/info/{id}/revisions', () => {
     expectError(await api.update(post.id, postBody({ title: '   ' })), 400);
     expectError(await api.update(post.id, postBody({ title: 'Stale' }), { 'if-match': etag }), 412);
     const outsider = await ctx.member('editor', await ctx.domain());
-    expectError(await blogApi(ctx, outsider.token, domain.domain).update(post.id, postBody({ title: 'X' })), 403);
+    expectError(
+      await blogApi(ctx, outsider.token, domain.domain).update(post.id, postBody({ title: 'X' })),
+      403,
+    );
     expect((await api.manage(post.id, 'APPROVAL', true)).statusCode).toBe(200);
     expectError(await api.update(post.id, postBody({ title: 'While approved' })), 409);
     expectError(await api.create(postBody({ writtenBy: '' })), 400);
@@ -98,7 +101,9 @@ describe('GET /cms/blogs/info/{id}/revisions', () => {
 
   it('should say what changed in each part of a post', async () => {
     const { api, history, domain } = await world();
-    await replaceColumnDefs(ctx.db, domain.id, [{ key: 'note', label: 'Note', type: 'text', required: false }]);
+    await replaceColumnDefs(ctx.db, domain.id, [
+      { key: 'note', label: 'Note', type: 'text', required: false },
+    ]);
     const [a, b, c] = [await api.createTag('A'), await api.createTag('B'), await api.createTag('C')];
     const category = await api.createCategory('Reviews');
     const base = postBody({ tags: [a.id, b.id, c.id] });
@@ -208,7 +213,9 @@ describe('GET /cms/blogs/info/{id}/revisions', () => {
       ['baseline', 'as it was before history was kept'],
     ]);
     const baseline = await history.get(id, entries[1]!.id);
-    expect(baseline.json()).toMatchObject({ content: { title: 'Older post', editorHtmlContent: '<p>Old text</p>' } });
+    expect(baseline.json()).toMatchObject({
+      content: { title: 'Older post', editorHtmlContent: '<p>Old text</p>' },
+    });
   });
 });
 

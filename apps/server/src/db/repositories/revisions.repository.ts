@@ -87,7 +87,12 @@ const entryColumns = [
 ] as const;
 
 /** The statement of a history page, apart so that a test can read its plan. */
-export function historyPageQuery(db: Db, domainId: string, postId: string, page: { limit: number; offset: number }) {
+export function historyPageQuery(
+  db: Db,
+  domainId: string,
+  postId: string,
+  page: { limit: number; offset: number },
+) {
   return db
     .selectFrom('post_revisions')
     .select(entryColumns)

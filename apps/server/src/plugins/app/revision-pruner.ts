@@ -25,7 +25,11 @@ export default fp(
             ? app.log.warn(`the revision pruning was skipped: ${error.message}`)
             : app.log.error({ err: error }, 'the revision pruning failed'),
       );
-    runPeriodically(app, { everyMs: options.everyMs, firstAfterMs: options.firstAfterMs ?? 5 * 60_000 }, prune);
+    runPeriodically(
+      app,
+      { everyMs: options.everyMs, firstAfterMs: options.firstAfterMs ?? 5 * 60_000 },
+      prune,
+    );
   },
   { name: 'revision-pruner' },
 );
