@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { historyPageQuery } from '../../src/db/repositories/revisions.repository.js';
+import { publishScheduledPost } from '../../src/services/blogs.service.js';
 import { pruneRevisions } from '../../src/services/revision-retention.js';
 import { createTestContext, type TestContext } from '../helpers/test-app.js';
 import { TEST_DB } from '../helpers/test-database.js';
@@ -125,6 +126,33 @@ describe('revision retention', () => {
       pruneRevisions(ctx.db, POLICY, { now: new Date() }),
     ]);
     expect([a.ran, b.ran].sort()).toEqual([false, true]);
+  });
+});
+
+describe('the scheduled publisher', () => {
+  it('should record its publish in the history as the system, at its clock, from the newest revision', async () => {
+    const { api, token, domain } = await newDomainApi(ctx);
+    const history = revisionApi(ctx, token, domain.domain);
+    clock.set(new Date('2027-01-01T09:00:00Z'));
+    const post = await createPost(api);
+    expect((await api.manage(post.id, 'APPROVAL', true)).statusCode).toBe(200);
+    const url = `/cms/blogs/schedule/${post.id}?domain=${domain.domain}`;
+    const publishAt = '2027-01-01T12:00:00.000Z';
+    const scheduled = await ctx.request(token, { method: 'PUT', url, payload: { publishAt } });
+    expect(scheduled.statusCode, scheduled.body).toBe(200);
+
+    const due = new Date('2027-01-01T12:00:01Z');
+    const published = await ctx.db.transaction().execute((trx) => publishScheduledPost(trx, due));
+    expect(published?.id).toBe(post.id);
+
+    const entries = await entriesOf(history, post.id);
+    expect(entries.map((e) => e.kind)).toEqual(['published', 'scheduled', 'approved', 'created']);
+    expect(entries[0]).toMatchObject({
+      by: { email: 'system', name: null },
+      at: due.toISOString(),
+      contentRevisionId: entries[3]!.id,
+    });
+    expect(entries[1]!.scheduledFor).toBe(publishAt);
   });
 });
 
