@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { historyPageQuery } from '../../src/db/repositories/revisions.repository.js';
+import { historyPageQuery, thinBatchStatement } from '../../src/db/repositories/revisions.repository.js';
 import { publishScheduledPost } from '../../src/services/blogs.service.js';
 import { pruneRevisions } from '../../src/services/revision-retention.js';
 import { createTestContext, type TestContext } from '../helpers/test-app.js';
@@ -205,5 +205,20 @@ describe('the history page', () => {
     const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
     expect(plan).toMatch(/Index Scan using post_revisions_history_idx/);
     expect(plan).not.toMatch(/Sort|Seq Scan|Bitmap/);
+  });
+
+  it("should find each pruning pass's work in its own partial index", async () => {
+    for (const [from, index] of [
+      [0, 'post_revisions_daily_idx'],
+      [1, 'post_revisions_monthly_idx'],
+    ] as const) {
+      const pass = { from, before: new Date(Date.now() - 30 * 86_400_000), unit: 'day', batch: 500 } as const;
+      const { rows } = await sql<{ 'QUERY PLAN': string }>`explain ${thinBatchStatement(pass)}`.execute(
+        ctx.db,
+      );
+      const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+      expect(plan).toMatch(new RegExp(`Index Scan using ${index}`));
+      expect(plan).not.toMatch(/Seq Scan on post_revisions/);
+    }
   });
 });

@@ -157,11 +157,19 @@ export interface ThinningPass {
  * how many it removed.
  */
 export async function thinBatch(trx: Db, pass: ThinningPass) {
-  const { rows } = await sql<{ read: number; removed: number }>`
+  const { rows } = await thinBatchStatement(pass).execute(trx);
+  return rows[0] ?? { read: 0, removed: 0 };
+}
+
+/** The statement of thinBatch, apart so that a test can read its plan. */
+export function thinBatchStatement(pass: ThinningPass) {
+  return sql<{ read: number; removed: number }>`
+    -- The pass is a literal, not a parameter: a generic plan of "thinned = $1" could not use the
+    -- pass's partial index, and would read the whole table on every batch.
     with batch as (
       select r.id, r.post_id, r.seq, r.at
       from post_revisions r
-      where r.thinned = ${pass.from} and r.editor_html_content is not null and r.at < ${pass.before}
+      where r.thinned = ${sql.lit(pass.from)} and r.editor_html_content is not null and r.at < ${pass.before}
       order by r.at
       limit ${pass.batch}
     ), judged as (
@@ -181,8 +189,5 @@ export async function thinBatch(trx: Db, pass: ThinningPass) {
       update post_revisions set thinned = ${pass.from + 1}
       where id in (select id from judged where doomed is not true) returning id
     )
-    select (select count(*)::int from batch) as read, (select count(*)::int from removed) as removed`.execute(
-    trx,
-  );
-  return rows[0] ?? { read: 0, removed: 0 };
+    select (select count(*)::int from batch) as read, (select count(*)::int from removed) as removed`;
 }
