@@ -16,7 +16,12 @@ import {
   type PostValues,
 } from '../../apps/server/src/db/repositories/posts.repository.js';
 import { existingTaxonomyIds } from '../../apps/server/src/db/repositories/taxonomy.repository.js';
-import { recordSave, recordWorkflowEvent, type Saver } from '../../apps/server/src/services/revisions.js';
+import {
+  recordSave,
+  recordWorkflowEvent,
+  workflowEventOf,
+  type Saver,
+} from '../../apps/server/src/services/revisions.js';
 import { WRITTEN_BY_SCENARIOS } from './database.js';
 import { CLIENTS } from './fill.js';
 import type { Context, Scenario, ScenarioKit, Step } from './scenarios.js';
@@ -136,9 +141,7 @@ export function writeScenarios(kit: ScenarioKit): Scenario[] {
       if (type === 'APPROVAL') flags.approved = value;
       else flags.published = value;
       await setPostFlags(trx, domainId, id, flags);
-      const event =
-        type === 'APPROVAL' ? (value ? 'approved' : 'unapproved') : value ? 'published' : 'unpublished';
-      await recordWorkflowEvent(trx, domainId, id, event, saver());
+      await recordWorkflowEvent(trx, domainId, id, workflowEventOf(type, value), saver());
     });
     await load(db, id);
   };

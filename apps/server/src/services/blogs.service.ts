@@ -39,7 +39,7 @@ import { isUniqueViolation } from '../lib/pg-errors.js';
 import { validateFields } from './custom-fields.js';
 import { editorStateProblem } from './editor-state.js';
 import { toBlogPost } from './mappers.js';
-import { recordSave, recordWorkflowEvent, systemSaver, type Saver } from './revisions.js';
+import { recordSave, recordWorkflowEvent, systemSaver, workflowEventOf, type Saver } from './revisions.js';
 import { postEventData, recordEvent, recordPostEvent } from './webhook-events.js';
 
 const idOf = (ref: string | { id: string }) => (typeof ref === 'string' ? ref : ref.id);
@@ -220,9 +220,7 @@ export async function managePost(
     // An unpublished post's event shows it as it was published, so it is read before the change.
     const before = publication && !flags.published ? await postEventData(trx, domainId, id) : undefined;
     await setPostFlags(trx, domainId, id, flags);
-    const event =
-      type === 'APPROVAL' ? (value ? 'approved' : 'unapproved') : value ? 'published' : 'unpublished';
-    await recordWorkflowEvent(trx, domainId, id, event, by);
+    await recordWorkflowEvent(trx, domainId, id, workflowEventOf(type, value), by);
     if (before) await recordEvent(trx, domainId, 'post.unpublished', before);
     if (publication && flags.published) await recordPostEvent(trx, domainId, 'post.published', id);
   });

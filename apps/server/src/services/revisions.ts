@@ -1,4 +1,4 @@
-import type { FieldValue, RevisionChange, RevisionKind } from '@masthead/contract';
+import type { FieldValue, ManageType, RevisionChange, RevisionKind } from '@masthead/contract';
 import type { Db } from '../db/database.js';
 import type { PostDetailRow, PostValues } from '../db/repositories/posts.repository.js';
 import {
@@ -163,6 +163,12 @@ export async function recordSave(
 }
 
 export type WorkflowEventKind = Exclude<RevisionKind, 'baseline' | 'created' | 'updated' | 'restored'>;
+
+/** The history's name for a step of /cms/blogs/manage. */
+export function workflowEventOf(type: ManageType, value: boolean): WorkflowEventKind {
+  if (type === 'APPROVAL') return value ? 'approved' : 'unapproved';
+  return value ? 'published' : 'unpublished';
+}
 
 /**
  * Records a workflow change in the post's history, in its transaction, without content. A publish
