@@ -398,3 +398,24 @@ describe('POST /cms/blogs/info/{id}/revisions/{revisionId}/restore', () => {
     expect(body.errors[0]).toMatch(/not a version of its content/);
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('should describe the history, revision and restore calls', async () => {
+    const document = (await ctx.app.inject({ method: 'GET', url: '/cms/openapi.json' })).json<{
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    }>();
+    const base = '/cms/blogs/info/{id}/revisions';
+    expect(Object.keys(document.paths[base] ?? {})).toEqual(['get']);
+    expect(Object.keys(document.paths[`${base}/{revisionId}`] ?? {})).toEqual(['get']);
+    const restore = document.paths[`${base}/{revisionId}/restore`]?.post;
+    expect(Object.keys(restore?.responses ?? {}).sort()).toEqual([
+      '200',
+      '400',
+      '401',
+      '403',
+      '404',
+      '409',
+      '412',
+    ]);
+  });
+});
