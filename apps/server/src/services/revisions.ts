@@ -5,11 +5,10 @@ import {
   insertRevision,
   lastPublishedRevisionId,
   latestContentRevision,
-  postTagRefs,
+  postTagIds,
   reopenForThinning,
-  taxonomyRefs,
+  taxonomySnapshot,
 } from '../db/repositories/revisions.repository.js';
-import type { RevisionTaxonomyRef } from '../db/tables/database.table.js';
 import { SYSTEM_ACTOR, type Actor } from './activity.js';
 
 /**
@@ -76,19 +75,14 @@ export function changesBetween(before: Snapshot, after: Snapshot) {
   };
 }
 
-const contentColumns = (
-  snapshot: Snapshot,
-  tags: RevisionTaxonomyRef[],
-  category: RevisionTaxonomyRef | null,
-) => ({
+const contentColumns = (domainId: string, snapshot: Snapshot) => ({
   title: snapshot.title,
   short_description: snapshot.short_description,
   feature_image_url: snapshot.feature_image_url,
   editor_html_content: snapshot.editor_html_content,
   editor_state: snapshot.editor_state,
   editor_text_string: snapshot.editor_text_string,
-  tags: JSON.stringify(tags),
-  category: category ? JSON.stringify(category) : null,
+  ...taxonomySnapshot(domainId, snapshot.tagIds, snapshot.category_id),
   fields: JSON.stringify(snapshot.fields),
   written_by: snapshot.written_by,
 });
@@ -99,18 +93,14 @@ const actorColumns = (actor: Actor) => ({ actor_email: actor.email, actor_name: 
  * The post before a save, written once, by its first save after history began to be kept (posts
  * made before then, or by the demo): without it, that save would lose what was there.
  */
-async function keepBaseline(trx: Db, domainId: string, post: PostDetailRow, tags: RevisionTaxonomyRef[]) {
-  const category =
-    post.category_id && post.category_slug !== null && post.category_display_name !== null
-      ? { id: post.category_id, slug: post.category_slug, display_name: post.category_display_name }
-      : null;
+async function keepBaseline(trx: Db, domainId: string, post: PostDetailRow, tagIds: string[]) {
   await insertRevision(trx, {
     post_id: post.id,
     domain_id: domainId,
     kind: 'baseline',
     at: post.updated_at,
     ...actorColumns(SYSTEM_ACTOR),
-    ...contentColumns({ ...post, tagIds: tags.map((t) => t.id) }, tags, category),
+    ...contentColumns(domainId, { ...post, tagIds }),
   });
 }
 
@@ -133,16 +123,12 @@ export async function recordSave(
   let kind: RevisionKind = 'created';
   let diff = { changes: [] as RevisionChange[], tagsAdded: 0, tagsRemoved: 0 };
   if (before) {
-    const beforeTags = await postTagRefs(trx, postId);
-    diff = changesBetween({ ...before, tagIds: beforeTags.map((t) => t.id) }, after);
+    const beforeTags = await postTagIds(trx, postId);
+    diff = changesBetween({ ...before, tagIds: beforeTags }, after);
     if (diff.changes.length === 0) return null;
     if (!(await latestContentRevision(trx, postId))) await keepBaseline(trx, domainId, before, beforeTags);
     kind = by.restoredFrom ? 'restored' : 'updated';
   }
-  const [tags, categories] = await Promise.all([
-    taxonomyRefs(trx, 'tags', domainId, saved.tagIds),
-    taxonomyRefs(trx, 'categories', domainId, saved.values.category_id ? [saved.values.category_id] : []),
-  ]);
   const { id } = await insertRevision(trx, {
     post_id: postId,
     domain_id: domainId,
@@ -153,11 +139,7 @@ export async function recordSave(
     tags_added: diff.tagsAdded,
     tags_removed: diff.tagsRemoved,
     restored_from: by.restoredFrom ?? null,
-    ...contentColumns(
-      after,
-      saved.tagIds.flatMap((tagId) => tags.get(tagId) ?? []),
-      saved.values.category_id ? (categories.get(saved.values.category_id) ?? null) : null,
-    ),
+    ...contentColumns(domainId, after),
   });
   return id;
 }

@@ -1,11 +1,11 @@
-import { sql, type Insertable } from 'kysely';
+import { sql, type InsertObject } from 'kysely';
 import type { Db } from '../database.js';
-import type { PostRevisionsTable, RevisionTaxonomyRef } from '../tables/database.table.js';
+import type { Database } from '../tables/database.table.js';
 
 /** The kinds of row that keep content; the same list as the migration's check and partial indexes. */
 const HAS_CONTENT = sql<boolean>`editor_html_content is not null`;
 
-export function insertRevision(trx: Db, row: Insertable<PostRevisionsTable>) {
+export function insertRevision(trx: Db, row: InsertObject<Database, 'post_revisions'>) {
   return trx.insertInto('post_revisions').values(row).returning('id').executeTakeFirstOrThrow();
 }
 
@@ -42,32 +42,34 @@ export async function reopenForThinning(trx: Db, revisionId: string) {
   await trx.updateTable('post_revisions').set({ thinned: 0 }).where('id', '=', revisionId).execute();
 }
 
-/** The post's tags in its order, named as they are now. */
-export async function postTagRefs(db: Db, postId: string): Promise<RevisionTaxonomyRef[]> {
-  return db
+/** The ids of the post's tags, in its order. */
+export async function postTagIds(db: Db, postId: string): Promise<string[]> {
+  const rows = await db
     .selectFrom('post_tags')
-    .innerJoin('tags', 'tags.id', 'post_tags.tag_id')
-    .select(['tags.id', 'tags.slug', 'tags.display_name'])
-    .where('post_tags.post_id', '=', postId)
-    .orderBy('post_tags.position')
+    .select('tag_id')
+    .where('post_id', '=', postId)
+    .orderBy('position')
     .execute();
+  return rows.map((row) => row.tag_id);
 }
 
-/** Tags or categories of the domain by id, named as they are now; ids not found are left out. */
-export async function taxonomyRefs(
-  db: Db,
-  table: 'tags' | 'categories',
-  domainId: string,
-  ids: string[],
-): Promise<Map<string, RevisionTaxonomyRef>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .selectFrom(table)
-    .select(['id', 'slug', 'display_name'])
-    .where('domain_id', '=', domainId)
-    .where('id', 'in', ids)
-    .execute();
-  return new Map(rows.map((row) => [row.id, row]));
+/**
+ * A revision's `tags` (in the order given) and `category`, named as the domain names them now, as
+ * expressions of the revision's own INSERT: no round trip of their own.
+ */
+export function taxonomySnapshot(domainId: string, tagIds: string[], categoryId: string | null) {
+  const ref = (alias: string) =>
+    sql`jsonb_build_object('id', ${sql.ref(`${alias}.id`)}, 'slug', ${sql.ref(`${alias}.slug`)},
+      'display_name', ${sql.ref(`${alias}.display_name`)})`;
+  return {
+    tags: sql<string>`(
+      select coalesce(jsonb_agg(${ref('t')} order by x.n), '[]'::jsonb)
+      from unnest(${tagIds}::uuid[]) with ordinality as x (id, n)
+      join tags t on t.id = x.id and t.domain_id = ${domainId})`,
+    category: categoryId
+      ? sql<string>`(select ${ref('c')} from categories c where c.id = ${categoryId} and c.domain_id = ${domainId})`
+      : null,
+  };
 }
 
 /** The columns of a history entry: never the content, so a page reads no TOASTed value. */
