@@ -17,6 +17,12 @@ import {
 } from '../../apps/server/src/db/repositories/posts.repository.js';
 import { existingTaxonomyIds } from '../../apps/server/src/db/repositories/taxonomy.repository.js';
 import { recordActivity } from '../../apps/server/src/services/activity.js';
+import {
+  recordSave,
+  recordWorkflowEvent,
+  workflowEventOf,
+  type Saver,
+} from '../../apps/server/src/services/revisions.js';
 import { WRITTEN_BY_SCENARIOS } from './database.js';
 import { CLIENTS } from './fill.js';
 import type { Context, Scenario, ScenarioKit, Step } from './scenarios.js';
@@ -47,13 +53,15 @@ function postWriter({ writer, data, pick }: ScenarioKit) {
 /**
  * The create, then delete scenario and the mixed write scenario (create, update with If-Match,
  * approve, publish, unpublish, unapprove, delete). The raw-SQL twins make the repository calls of
- * services/blogs.service.ts in the same transactions (the HTML is not sanitised here).
+ * services/blogs.service.ts in the same transactions, its revisions included (the HTML is not
+ * sanitised here).
  */
 export function writeScenarios(kit: ScenarioKit): Scenario[] {
   const { data, query, member } = kit;
   const { domainId } = data;
   const newPost = postWriter(kit);
   const idOf = (context: Context) => String(context.id);
+  const saver = (): Saver => ({ email: 'bench@masthead.test', name: null, at: new Date() });
 
   /** postValues: the domain's tags, category and fields, checked inside the transaction. */
   async function validate(trx: Db, input: PostInput): Promise<Omit<PostValues, 'slug'>> {
@@ -106,6 +114,7 @@ export function writeScenarios(kit: ScenarioKit): Scenario[] {
         objectId: id,
         objectLabel: values.title,
       });
+      await recordSave(trx, domainId, id, null, { values, tagIds: input.tags }, saver());
       return id;
     });
     context.id = id;
@@ -122,6 +131,7 @@ export function writeScenarios(kit: ScenarioKit): Scenario[] {
       if (!current) throw new Error('not found');
       if (current.version !== context.version) throw new Error('412: stale version');
       const values = await validate(trx, input);
+      await recordSave(trx, domainId, id, current, { values, tagIds: input.tags }, saver());
       const slug = await freeSlug(trx, values.title, id);
       await updatePost(trx, domainId, id, { ...values, slug });
       await replacePostTags(trx, id, input.tags);
@@ -151,6 +161,7 @@ export function writeScenarios(kit: ScenarioKit): Scenario[] {
         objectId: id,
         objectLabel: current.title,
       });
+      await recordWorkflowEvent(trx, domainId, id, workflowEventOf(type, value), saver());
     });
     await load(db, id);
   };

@@ -25,6 +25,7 @@ import type { Storage } from './plugins/app/storage/storage.js';
 import uploadSweeper, { type UploadSweeperOptions } from './plugins/app/upload-sweeper.js';
 import deliveryApi from './routes/api/v1/index.js';
 import changesCompactor from './plugins/app/changes-compactor.js';
+import revisionPruner from './plugins/app/revision-pruner.js';
 import scheduledPublisher, { type ScheduledPublisherOptions } from './plugins/app/scheduled-publisher.js';
 import webhooks from './plugins/app/webhooks.js';
 import webhookWorker, { type WebhookWorkerOptions } from './plugins/app/webhook-worker.js';
@@ -49,6 +50,8 @@ export interface AppOptions {
   sweepUploads?: UploadSweeperOptions;
   /** Compact the delivery API's old changes in the background; off when absent. */
   compactChanges?: { everyMs: number };
+  /** Thin old post revisions in the background (decision 050); off when absent (tests call the pruning themselves). */
+  pruneRevisions?: { everyMs: number; firstAfterMs?: number };
   /** Publish scheduled posts in the background; off when absent (tests turn it on with their own clock). */
   publishScheduled?: ScheduledPublisherOptions;
   /** The time as the schedules see it (the API's "in the future" and the worker's "due"); tests set theirs. */
@@ -162,6 +165,13 @@ export async function buildApp(options: AppOptions) {
     await app.register(changesCompactor, {
       everyMs: options.compactChanges.everyMs,
       keepDays: env.CHANGES_RETENTION_DAYS,
+    });
+  }
+  if (options.pruneRevisions) {
+    await app.register(revisionPruner, {
+      ...options.pruneRevisions,
+      keepDays: env.REVISIONS_KEEP_DAYS,
+      dailyDays: env.REVISIONS_KEEP_DAILY_DAYS,
     });
   }
   if (options.publishScheduled) await app.register(scheduledPublisher, options.publishScheduled);

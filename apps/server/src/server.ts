@@ -68,6 +68,7 @@ async function main() {
     webRoot: WEB_ROOT,
     sweepUploads: { everyMs: SWEEP_EVERY_MS },
     compactChanges: { everyMs: SWEEP_EVERY_MS },
+    pruneRevisions: { everyMs: SWEEP_EVERY_MS },
     // About once a second: a post appears within a second or so of its time (decision 043).
     publishScheduled: { everyMs: 1000 },
     webhooks: { delivery: { pollMs: WEBHOOK_POLL_MS } },

@@ -13,3 +13,4 @@ export * from './content-key.js';
 export * from './webhook.js';
 export * from './activity.js';
 export * from './account.js';
+export * from './revision.js';

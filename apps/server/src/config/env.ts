@@ -110,6 +110,10 @@ const EnvSchema = z.object({
    * compacted to the last state of each post, and a cursor from before then gets 410.
    */
   CHANGES_RETENTION_DAYS: z.coerce.number().int().min(30).max(3650).default(30),
+  /** Every revision of a post younger than this is kept (issue 23, decision 050). */
+  REVISIONS_KEEP_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** Then one revision a day until this age, and one a month after it; at least REVISIONS_KEEP_DAYS. */
+  REVISIONS_KEEP_DAILY_DAYS: z.coerce.number().int().min(1).max(36500).default(365),
   /**
    * Redis for the rate limits (per user, failed sign-ins), shared by every process and server;
    * without it each process counts in its own memory (decision 034).
@@ -158,6 +162,11 @@ function crossProblems(source: Record<string, string>): string[] {
     problems.push(
       'WEB_CONCURRENCY: must be 1 with the embedded database (PGlite serves one process); set DATABASE_URL to a PostgreSQL server to run several',
     );
+  }
+  const keepDays = Number(source.REVISIONS_KEEP_DAYS ?? 30);
+  const dailyDays = Number(source.REVISIONS_KEEP_DAILY_DAYS ?? 365);
+  if (dailyDays < keepDays) {
+    problems.push('REVISIONS_KEEP_DAILY_DAYS: must be at least REVISIONS_KEEP_DAYS');
   }
   if (source.STORAGE_DRIVER !== 's3') return problems;
   for (const key of ['S3_BUCKET', 'S3_REGION']) {

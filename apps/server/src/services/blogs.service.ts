@@ -41,6 +41,7 @@ import { validateFields } from './custom-fields.js';
 import { editorStateProblem } from './editor-state.js';
 import { toBlogPost } from './mappers.js';
 import { recordActivity, SYSTEM_ACTOR, type Actor } from './activity.js';
+import { recordSave, recordWorkflowEvent, systemSaver, workflowEventOf, type Saver } from './revisions.js';
 import { postEventData, recordEvent, recordPostEvent } from './webhook-events.js';
 
 const idOf = (ref: string | { id: string }) => (typeof ref === 'string' ? ref : ref.id);
@@ -145,7 +146,7 @@ export async function loadPost(
   return { post: toBlogPost(row, row.tags), version: row.version };
 }
 
-export async function createPost(db: Db, domainId: string, actor: Actor, input: BlogPostInput) {
+export async function createPost(db: Db, domainId: string, input: BlogPostInput, by: Saver) {
   const id = await withSlugRetry(() =>
     db.transaction().execute(async (trx) => {
       // Validated inside the transaction, which keeps its tags and category from being deleted.
@@ -153,11 +154,12 @@ export async function createPost(db: Db, domainId: string, actor: Actor, input: 
       const slug = await freeSlug(trx, domainId, values.title);
       const { id } = await insertPost(trx, domainId, { ...values, slug });
       await replacePostTags(trx, id, tagIds);
-      await recordActivity(trx, domainId, actor, {
+      await recordActivity(trx, domainId, by, {
         kind: 'post.created',
         objectId: id,
         objectLabel: values.title,
       });
+      await recordSave(trx, domainId, id, null, { values, tagIds }, by);
       return id;
     }),
   );
@@ -167,10 +169,10 @@ export async function createPost(db: Db, domainId: string, actor: Actor, input: 
 export async function updateExistingPost(
   db: Db,
   domainId: string,
-  actor: Actor,
   id: string,
   input: BlogPostInput,
   expectedVersions: number[] | undefined,
+  by: Saver,
 ) {
   await withSlugRetry(() =>
     db.transaction().execute(async (trx) => {
@@ -180,10 +182,12 @@ export async function updateExistingPost(
       const refusal = editRefusal(current, 'edit');
       if (refusal) throw conflict(refusal);
       const { values, tagIds } = await postValues(trx, domainId, input);
+      // Before the tags are replaced: the revision's summary compares with the post as it was.
+      await recordSave(trx, domainId, id, current, { values, tagIds }, by);
       const slug = await freeSlug(trx, domainId, values.title, { id, slug: current.slug });
       await updatePost(trx, domainId, id, { ...values, slug });
       await replacePostTags(trx, id, tagIds);
-      await recordActivity(trx, domainId, actor, {
+      await recordActivity(trx, domainId, by, {
         kind: 'post.updated',
         objectId: id,
         objectLabel: values.title,
@@ -222,10 +226,10 @@ const MANAGE_KINDS = {
 export async function managePost(
   db: Db,
   domainId: string,
-  actor: Actor,
   id: string,
   type: ManageType,
   value: boolean,
+  by: Saver,
 ) {
   await db.transaction().execute(async (trx) => {
     const current = await findPost(trx, domainId, id, { forUpdate: true });
@@ -239,11 +243,12 @@ export async function managePost(
     // An unpublished post's event shows it as it was published, so it is read before the change.
     const before = publication && !flags.published ? await postEventData(trx, domainId, id) : undefined;
     await setPostFlags(trx, domainId, id, flags);
-    await recordActivity(trx, domainId, actor, {
+    await recordActivity(trx, domainId, by, {
       kind: MANAGE_KINDS[type][value ? 1 : 0],
       objectId: id,
       objectLabel: current.title,
     });
+    await recordWorkflowEvent(trx, domainId, id, workflowEventOf(type, value), by);
     if (before) await recordEvent(trx, domainId, 'post.unpublished', before);
     if (publication && flags.published) await recordPostEvent(trx, domainId, 'post.published', id);
   });
@@ -257,10 +262,10 @@ export async function managePost(
 export async function schedulePost(
   db: Db,
   domainId: string,
-  actor: Actor,
   id: string,
   publishAt: Date,
   expectedVersions: number[] | undefined,
+  by: Saver,
 ) {
   await db.transaction().execute(async (trx) => {
     const current = await findPost(trx, domainId, id, { forUpdate: true });
@@ -269,12 +274,13 @@ export async function schedulePost(
     const refusal = scheduleRefusal(current);
     if (refusal) throw conflict(refusal);
     await setPostSchedule(trx, domainId, id, publishAt);
-    await recordActivity(trx, domainId, actor, {
+    await recordActivity(trx, domainId, by, {
       kind: 'post.scheduled',
       objectId: id,
       objectLabel: current.title,
       after: { publishAt: publishAt.toISOString() },
     });
+    await recordWorkflowEvent(trx, domainId, id, 'scheduled', by, { scheduledFor: publishAt });
     // Last: recording an event takes the domain's delivery lock (decision 042).
     await recordPostEvent(trx, domainId, 'post.scheduled', id);
   });
@@ -284,9 +290,9 @@ export async function schedulePost(
 export async function unschedulePost(
   db: Db,
   domainId: string,
-  actor: Actor,
   id: string,
   expectedVersions: number[] | undefined,
+  by: Saver,
 ) {
   await db.transaction().execute(async (trx) => {
     const current = await findPost(trx, domainId, id, { forUpdate: true });
@@ -298,12 +304,13 @@ export async function unschedulePost(
     });
     if (refusal) throw conflict(refusal);
     await setPostSchedule(trx, domainId, id, null);
-    await recordActivity(trx, domainId, actor, {
+    await recordActivity(trx, domainId, by, {
       kind: 'post.unscheduled',
       objectId: id,
       objectLabel: current.title,
       before: { publishAt: current.scheduled_for?.toISOString() ?? null },
     });
+    await recordWorkflowEvent(trx, domainId, id, 'unscheduled', by);
   });
   return loadPost(db, domainId, id);
 }
@@ -324,6 +331,7 @@ export async function publishScheduledPost(trx: Db, now: Date) {
     objectId: due.id,
     objectLabel: due.title,
   });
+  await recordWorkflowEvent(trx, due.domain_id, due.id, 'published', systemSaver(now));
   // Last, as in managePost: recording an event takes the domain's delivery lock (decision 042).
   await recordPostEvent(trx, due.domain_id, 'post.published', due.id);
   return { id: due.id, domainId: due.domain_id, scheduledFor: due.scheduled_for! };

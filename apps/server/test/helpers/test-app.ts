@@ -25,7 +25,7 @@ export interface TestDomain {
 export async function createTestContext(
   options: Pick<
     AppOptions,
-    'storage' | 'onRoute' | 'feeds' | 'publishScheduled' | 'clock' | 'logger' | 'webhooks'
+    'storage' | 'onRoute' | 'feeds' | 'publishScheduled' | 'pruneRevisions' | 'clock' | 'logger' | 'webhooks'
   > & {
     env?: Record<string, string>;
     /** A database handle of the test's own (made with other settings); the file's own otherwise. */
@@ -51,6 +51,7 @@ export async function createTestContext(
     onRoute: options.onRoute,
     feeds: options.feeds,
     publishScheduled: options.publishScheduled,
+    pruneRevisions: options.pruneRevisions,
     clock: options.clock,
     webhooks: options.webhooks,
   });

@@ -195,3 +195,19 @@ describe('parseEnv for Redis', () => {
     expect(() => parseEnv({ REDIS_KEY_PREFIX: 'has space' })).toThrow(/REDIS_KEY_PREFIX/);
   });
 });
+
+describe('parseEnv for post revisions', () => {
+  it('should keep every revision 30 days and one a day for 365 by default, and refuse a daily span shorter than the first', () => {
+    expect(parseEnv({})).toMatchObject({ REVISIONS_KEEP_DAYS: 30, REVISIONS_KEEP_DAILY_DAYS: 365 });
+    expect(parseEnv({ REVISIONS_KEEP_DAYS: '7', REVISIONS_KEEP_DAILY_DAYS: '7' })).toMatchObject({
+      REVISIONS_KEEP_DAYS: 7,
+      REVISIONS_KEEP_DAILY_DAYS: 7,
+    });
+    expect(() => parseEnv({ REVISIONS_KEEP_DAYS: '60', REVISIONS_KEEP_DAILY_DAYS: '30' })).toThrow(
+      /REVISIONS_KEEP_DAILY_DAYS: must be at least REVISIONS_KEEP_DAYS/,
+    );
+    expect(() => parseEnv({ REVISIONS_KEEP_DAILY_DAYS: '20' })).toThrow(/REVISIONS_KEEP_DAILY_DAYS/);
+    for (const bad of ['0', '1.5', 'month'])
+      expect(() => parseEnv({ REVISIONS_KEEP_DAYS: bad })).toThrow(/REVISIONS_KEEP_DAYS/);
+  });
+});

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { ActivityKind, FieldValue, Role } from '@masthead/contract';
+import type { ActivityKind, FieldValue, RevisionChange, RevisionKind, Role } from '@masthead/contract';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -263,6 +263,44 @@ export interface ActivityTable {
   after: ColumnType<unknown, string | null | undefined, never>;
 }
 
+/** A tag or category as a revision keeps it: named as it was when saved. */
+export interface RevisionTaxonomyRef {
+  id: string;
+  slug: string;
+  display_name: string;
+}
+
+/** One entry of a post's history (issue 23): a save with its content, or a workflow event. */
+export interface PostRevisionsTable {
+  id: Generated<string>;
+  /** A bigint, which pg reads as text; the history's order. */
+  seq: ColumnType<string, never, never>;
+  post_id: string;
+  domain_id: string;
+  kind: RevisionKind;
+  at: Date;
+  actor_email: string;
+  actor_name: string | null;
+  changes: ColumnType<RevisionChange[], RevisionChange[] | undefined, never>;
+  tags_added: ColumnType<number, number | undefined, never>;
+  tags_removed: ColumnType<number, number | undefined, never>;
+  restored_from: string | null;
+  content_revision_id: string | null;
+  scheduled_for: Date | null;
+  /** 0: not yet thinned; 1: after the daily pass; 2: after the monthly pass. */
+  thinned: Generated<number>;
+  title: string | null;
+  short_description: string | null;
+  feature_image_url: string | null;
+  editor_html_content: string | null;
+  editor_state: string | null;
+  editor_text_string: string | null;
+  tags: ColumnType<RevisionTaxonomyRef[] | null, string | null, never>;
+  category: ColumnType<RevisionTaxonomyRef | null, string | null, never>;
+  fields: ColumnType<Record<string, FieldValue> | null, string | null, never>;
+  written_by: string | null;
+}
+
 export interface Database {
   domains: DomainsTable;
   memberships: MembershipsTable;
@@ -286,6 +324,7 @@ export interface Database {
   webhook_events: WebhookEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   activity: ActivityTable;
+  post_revisions: PostRevisionsTable;
 }
 
 export type DomainRow = Selectable<DomainsTable>;
@@ -301,3 +340,4 @@ export type AssetUploadRow = Selectable<AssetUploadsTable>;
 export type ContentKeyRow = Selectable<ContentKeysTable>;
 export type WebhookRow = Selectable<WebhooksTable>;
 export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
+export type PostRevisionRow = Selectable<PostRevisionsTable>;

@@ -6,6 +6,7 @@ import accountRoutes from './account/index.js';
 import activityRoutes from './activity/index.js';
 import assetRoutes from './assets/index.js';
 import blogRoutes from './blogs/index.js';
+import revisionRoutes from './blogs/revisions.js';
 import columnRoutes from './columns/index.js';
 import contentKeyRoutes from './content-keys/index.js';
 import domainSettingsRoutes from './domains/domain-settings.js';
@@ -40,6 +41,7 @@ export default async function cmsApi(app: FastifyInstance, options: CmsApiOption
   await app.register(webhookRoutes);
   await app.register(columnRoutes);
   await app.register(blogRoutes, { exactSearchTotal: options.exactSearchTotal });
+  await app.register(revisionRoutes);
   await app.register(tagRoutes);
   await app.register(categoryRoutes);
   await app.register(assetRoutes);

@@ -22,6 +22,7 @@ import {
   unschedulePost,
   updateExistingPost,
 } from '../../../services/blogs.service.js';
+import { saverOf } from '../../../services/revisions.js';
 import { sendList } from '../../../plugins/app/list-cache.js';
 import { POST_BODY_LIMIT } from '../../body-limits.js';
 import { errorResponses, security } from '../../route-schemas.js';
@@ -93,7 +94,12 @@ export default async function blogRoutes(app: FastifyInstance, options: { exactS
     },
     async (request, reply) => {
       const access = await requireDomain(app.db, request, request.query.domain, 'writePost');
-      const { post, version } = await createPost(app.db, access.id, request.user, request.body);
+      const { post, version } = await createPost(
+        app.db,
+        access.id,
+        request.body,
+        saverOf(request.user, app.clock()),
+      );
       setEtag(reply, version);
       return reply.code(201).send(post);
     },
@@ -120,10 +126,10 @@ export default async function blogRoutes(app: FastifyInstance, options: { exactS
       const { post, version } = await updateExistingPost(
         app.db,
         access.id,
-        request.user,
         request.params.id,
         request.body,
         expectedVersions(request),
+        saverOf(request.user, app.clock()),
       );
       setEtag(reply, version);
       return post;
@@ -175,10 +181,10 @@ export default async function blogRoutes(app: FastifyInstance, options: { exactS
       const { post, version } = await managePost(
         app.db,
         access.id,
-        request.user,
         request.params.id,
         type,
         value,
+        saverOf(request.user, app.clock()),
       );
       setEtag(reply, version);
       return post;
@@ -209,10 +215,10 @@ export default async function blogRoutes(app: FastifyInstance, options: { exactS
       const { post, version } = await schedulePost(
         app.db,
         access.id,
-        request.user,
         request.params.id,
         publishAt,
         expectedVersions(request),
+        saverOf(request.user, app.clock()),
       );
       setEtag(reply, version);
       return post;
@@ -238,9 +244,9 @@ export default async function blogRoutes(app: FastifyInstance, options: { exactS
       const { post, version } = await unschedulePost(
         app.db,
         access.id,
-        request.user,
         request.params.id,
         expectedVersions(request),
+        saverOf(request.user, app.clock()),
       );
       setEtag(reply, version);
       return post;
