@@ -97,6 +97,15 @@ test.describe('stacked dialogs', () => {
     await expect(address).toHaveValue('https://example.com/half-typed');
     await expect(editorHeading(page, 'Edit')).toBeVisible();
 
+    // A press on the backdrop closes the top dialog only, too (the insert dialogs ignore it).
+    await page.goBack({ timeout: 1_000 }).catch(() => undefined);
+    await expect(leave).toBeVisible();
+    expect(await isTopmost(leave)).toBe(true);
+    await page.mouse.click(5, 5);
+    await expect(leave).toBeHidden();
+    await expect(link).toBeVisible();
+    await expect(address).toBeFocused();
+
     // The next Escape closes the link dialog; the page scrolls again and keeps what was typed.
     await page.keyboard.press('Escape');
     await expect(link).toBeHidden();

@@ -1,7 +1,5 @@
 import {
-  forwardRef,
   useEffect,
-  useImperativeHandle,
   useLayoutEffect,
   useRef,
   type DialogHTMLAttributes,
@@ -48,7 +46,9 @@ export function useModalDialog(
   useLayoutEffect(() => {
     const dialog = ref.current;
     if (!open || !dialog) return;
-    openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const active = document.activeElement;
+    // (Not when React runs the effect a second time in development, with focus already inside.)
+    if (!dialog.contains(active)) openerRef.current = active instanceof HTMLElement ? active : null;
     let closing = false;
 
     // Listeners of the element itself: React's onCancel/onClose would also reach the dialogs around
@@ -115,12 +115,15 @@ interface ModalProps extends Omit<DialogHTMLAttributes<HTMLDialogElement>, 'open
  * A modal <dialog> shown for as long as it is rendered, portalled to <body> so it is never inside a
  * form or the editor's contenteditable. Dialog (components/ui) and EditorDialog are built on it.
  */
-export const Modal = forwardRef<HTMLDialogElement, ModalProps>(function Modal(
-  { onClose, closeOnBackdrop = false, children, onMouseDown, onKeyDown, ...attributes },
-  forwardedRef,
-) {
+export function Modal({
+  onClose,
+  closeOnBackdrop = false,
+  children,
+  onMouseDown,
+  onKeyDown,
+  ...attributes
+}: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
-  useImperativeHandle(forwardedRef, () => ref.current as HTMLDialogElement);
   useModalDialog(ref, true, onClose);
 
   return createPortal(
@@ -129,7 +132,10 @@ export const Modal = forwardRef<HTMLDialogElement, ModalProps>(function Modal(
       {...attributes}
       onMouseDown={(event) => {
         onMouseDown?.(event);
-        if (closeOnBackdrop && isOnBackdrop(event)) onClose();
+        if (!closeOnBackdrop || !isOnBackdrop(event)) return;
+        // Without it, the press would move focus off the element it is given back to on close.
+        event.preventDefault();
+        onClose();
       }}
       onKeyDown={(event) => {
         onKeyDown?.(event);
@@ -142,4 +148,4 @@ export const Modal = forwardRef<HTMLDialogElement, ModalProps>(function Modal(
     </dialog>,
     document.body,
   );
-});
+}
