@@ -25,7 +25,7 @@ export function Sidebar({ id, items, footer, wide, drawerOpen, onClose }: Sideba
       className="sidebar"
       data-open={drawerOpen}
       aria-label={t('nav.sidebar')}
-      // A closed drawer is off screen; inert keeps Tab and screen readers out of it too.
+      // A closed drawer is a closed dialog; inert also keeps it out of reach while it slides out.
       inert={hiddenDrawer}
     >
       <div className="sidebar__top">
