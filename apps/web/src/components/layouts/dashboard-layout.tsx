@@ -22,7 +22,8 @@ const MAIN_ID = 'main-content';
 
 /**
  * The signed-in shell: sidebar, header and main. The sidebar is fixed on wide screens and a drawer
- * below them (spec §2); the drawer closes on its close button, the backdrop, a link and Escape.
+ * below them (spec §2), a modal <dialog> that closes on its close button, the backdrop, a link and
+ * Escape (sidebar.tsx).
  */
 export function DashboardLayout({
   title,
@@ -41,15 +42,6 @@ export function DashboardLayout({
   const [pathname] = useLocation();
   useEffect(() => setOpen(false), [pathname]);
 
-  useEffect(() => {
-    if (!drawerOpen) return;
-    const closeOnEscape = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('keydown', closeOnEscape);
-    return () => document.removeEventListener('keydown', closeOnEscape);
-  }, [drawerOpen]);
-
   const style = { '--drawer-duration': `${SIDEBAR_ANIMATION_MS}ms` } as CSSProperties;
 
   return (
@@ -65,15 +57,6 @@ export function DashboardLayout({
         drawerOpen={drawerOpen}
         onClose={close}
       />
-      {!wide && (
-        <div
-          className="shell__backdrop"
-          data-open={drawerOpen}
-          data-testid="drawer-backdrop"
-          onClick={close}
-          aria-hidden="true"
-        />
-      )}
       <div className="shell__body">
         <Header
           title={title}

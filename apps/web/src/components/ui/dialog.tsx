@@ -1,8 +1,7 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { createPortal } from 'react-dom';
-import { useFocusTrap } from '../../lib/use-focus-trap.js';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from '../../lib/use-translation.js';
 import { CloseIcon } from './icons.js';
+import { Modal } from './modal.js';
 import './dialog.css';
 
 interface DialogProps {
@@ -19,63 +18,45 @@ interface DialogProps {
 }
 
 /**
- * A modal dialog (WAI-ARIA dialog pattern): labelled by its title, focus moves in and is trapped
- * until it closes, then returns to where it was. It renders into <body> so no page layout clips it.
+ * A modal dialog (WAI-ARIA dialog pattern) on the native <dialog> (decision 044): labelled by its
+ * title, in the top layer above any dialog opened before it, the page behind inert; focus moves in and
+ * returns to where it was when it closes. Escape closes only the top-most dialog.
  */
 export function Dialog({ title, onClose, children, actions, alert = false, closeIcon = false }: DialogProps) {
   const { t } = useTranslation();
-  const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const bodyId = useId();
-  useFocusTrap(ref, true);
 
-  const closeRef = useRef(onClose);
-  closeRef.current = onClose;
-  useEffect(() => {
-    const closeOnEscape = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      event.stopPropagation();
-      closeRef.current();
-    };
-    document.addEventListener('keydown', closeOnEscape);
-    return () => document.removeEventListener('keydown', closeOnEscape);
-  }, []);
-
-  return createPortal(
-    <div
-      className="dialog-backdrop"
-      onMouseDown={(event) => event.target === event.currentTarget && onClose()}
+  return (
+    <Modal
+      className="modal dialog"
+      role={alert ? 'alertdialog' : undefined}
+      aria-modal="true"
+      aria-labelledby={titleId}
+      aria-describedby={bodyId}
+      onClose={onClose}
+      closeOnBackdrop
     >
-      <div
-        ref={ref}
-        className="dialog"
-        role={alert ? 'alertdialog' : 'dialog'}
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={bodyId}
-      >
-        <div className="dialog__header">
-          <h2 id={titleId} className="dialog__title">
-            {title}
-          </h2>
-          {closeIcon && (
-            <button
-              type="button"
-              className="dialog__close"
-              aria-label={t('common.close')}
-              title={t('common.close')}
-              onClick={onClose}
-            >
-              <CloseIcon />
-            </button>
-          )}
-        </div>
-        <div id={bodyId} className="dialog__body">
-          {children}
-        </div>
-        <div className="dialog__actions">{actions}</div>
+      <div className="dialog__header">
+        <h2 id={titleId} className="dialog__title">
+          {title}
+        </h2>
+        {closeIcon && (
+          <button
+            type="button"
+            className="dialog__close"
+            aria-label={t('common.close')}
+            title={t('common.close')}
+            onClick={onClose}
+          >
+            <CloseIcon />
+          </button>
+        )}
       </div>
-    </div>,
-    document.body,
+      <div id={bodyId} className="dialog__body">
+        {children}
+      </div>
+      <div className="dialog__actions">{actions}</div>
+    </Modal>
   );
 }

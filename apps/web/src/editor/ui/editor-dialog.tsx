@@ -1,6 +1,5 @@
-import { useId, useRef, type FormEvent, type KeyboardEvent, type ReactNode, type Ref } from 'react';
-import { createPortal } from 'react-dom';
-import { useFocusTrap } from '../../lib/use-focus-trap.js';
+import { useId, type FormEvent, type ReactNode, type Ref } from 'react';
+import { Modal } from '../../components/ui/modal.js';
 import { useTranslation } from '../../lib/use-translation.js';
 import '../../components/ui/button.css';
 import './editor-dialog.css';
@@ -14,20 +13,14 @@ interface EditorDialogProps {
 }
 
 /**
- * The small modal the toolbar opens (image, link, table). It is portalled to <body>, so its markup is
- * never inside the contenteditable, and it traps focus while open; Escape and Cancel close it.
+ * The small modal the toolbar opens (image, link, table), on the same native modal <dialog> as every
+ * other dialog (components/ui/modal.tsx, decision 044). It is portalled to <body>, so its markup is
+ * never inside the contenteditable or the post form; Escape and Cancel close it.
  */
 export function EditorDialog({ title, submitLabel, onSubmit, onClose, children }: EditorDialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
-  const dialogRef = useRef<HTMLDivElement>(null);
-  useFocusTrap(dialogRef, true);
 
-  const handleKeyDown = (event: KeyboardEvent) => {
-    if (event.key !== 'Escape') return;
-    event.stopPropagation();
-    onClose();
-  };
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     // React passes events up through the portal: without this, the post form around the editor
@@ -36,34 +29,24 @@ export function EditorDialog({ title, submitLabel, onSubmit, onClose, children }
     onSubmit();
   };
 
-  return createPortal(
-    <div className="editor-dialog-backdrop">
-      <div
-        ref={dialogRef}
-        className="editor-dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        onKeyDown={handleKeyDown}
-      >
-        <h2 id={titleId} className="editor-dialog__title">
-          {title}
-        </h2>
-        {/* The fields are checked here with messages of our own, so the browser's bubbles stay off. */}
-        <form className="editor-dialog__form" noValidate onSubmit={handleSubmit}>
-          {children}
-          <div className="editor-dialog__actions">
-            <button type="button" className="button button--secondary" onClick={onClose}>
-              {t('common.cancel')}
-            </button>
-            <button type="submit" className="button button--primary">
-              {submitLabel}
-            </button>
-          </div>
-        </form>
-      </div>
-    </div>,
-    document.body,
+  return (
+    <Modal className="modal editor-dialog" aria-modal="true" aria-labelledby={titleId} onClose={onClose}>
+      <h2 id={titleId} className="editor-dialog__title">
+        {title}
+      </h2>
+      {/* The fields are checked here with messages of our own, so the browser's bubbles stay off. */}
+      <form className="editor-dialog__form" noValidate onSubmit={handleSubmit}>
+        {children}
+        <div className="editor-dialog__actions">
+          <button type="button" className="button button--secondary" onClick={onClose}>
+            {t('common.cancel')}
+          </button>
+          <button type="submit" className="button button--primary">
+            {submitLabel}
+          </button>
+        </div>
+      </form>
+    </Modal>
   );
 }
 

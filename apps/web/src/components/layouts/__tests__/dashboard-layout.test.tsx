@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
+import { openModals } from '../../../test/dialog-polyfill.js';
 import { setWideScreen } from '../../../test/match-media.js';
 import { DashboardLayout } from '../dashboard-layout.js';
 
@@ -57,14 +58,13 @@ describe('DashboardLayout', () => {
     expect(sidebar()).toHaveAttribute('data-open', 'true');
   });
 
-  it('should move focus into the open drawer and keep Tab inside it', async () => {
+  it('should open the drawer as a modal dialog and move focus into it', async () => {
     renderLayout();
     await openDrawer();
-    expect(screen.getByRole('button', { name: 'Close menu' })).toHaveFocus();
-
-    await userEvent.tab({ shift: true });
-    expect(screen.getByRole('button', { name: 'Log out' })).toHaveFocus();
-    await userEvent.tab();
+    // Tab stays inside because the browser makes the page behind the modal inert (e2e/dialogs.spec.ts).
+    const drawer = screen.getByRole('dialog', { name: 'Menu' });
+    expect(openModals()).toEqual([drawer]);
+    expect(drawer).toContainElement(sidebar());
     expect(screen.getByRole('button', { name: 'Close menu' })).toHaveFocus();
   });
 
@@ -73,6 +73,7 @@ describe('DashboardLayout', () => {
     await openDrawer();
     await userEvent.keyboard('{Escape}');
     expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
+    expect(openModals()).toEqual([]);
     expect(menuButton()).toHaveFocus();
   });
 
@@ -89,7 +90,12 @@ describe('DashboardLayout', () => {
     await openDrawer();
     await userEvent.click(screen.getByRole('link', { name: 'Metadata & Assets' }));
     expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
-    expect(screen.getByRole('link', { name: 'Metadata & Assets' })).toHaveAttribute('aria-current', 'page');
+    expect(openModals()).toEqual([]);
+    // The closed drawer is hidden, not only inert.
+    expect(screen.getByRole('link', { name: 'Metadata & Assets', hidden: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
   });
 
   it('should turn the open drawer into the fixed sidebar when the screen becomes wide', async () => {

@@ -22,7 +22,7 @@ function $restoreSelection(saved: BaseSelection | null): void {
 /**
  * The toolbar's insert dialogs. The editor's selection is remembered when one opens (focus moves into
  * the dialog), the insertion happens there, and focus returns to the editor afterwards; Cancel and
- * Escape leave focus where it was before, as useFocusTrap does.
+ * Escape leave focus where it was before, as every modal dialog does (components/ui/modal.tsx).
  */
 export function useInsertDialogs() {
   const [editor] = useLexicalComposerContext();
@@ -30,7 +30,7 @@ export function useInsertDialogs() {
   const savedSelection = useRef<BaseSelection | null>(null);
   const focusEditorOnClose = useRef(false);
 
-  // Runs after the dialog's focus trap has handed focus back, so the editor gets the last word.
+  // Runs after the closed dialog has handed focus back, so the editor gets the last word.
   useEffect(() => {
     if (dialog !== null || !focusEditorOnClose.current) return;
     focusEditorOnClose.current = false;
