@@ -66,7 +66,11 @@ async function postWith(fields: Record<string, unknown>) {
 }
 
 const storedFields = async (id: string) =>
-  (await ctx.db.selectFrom('posts').select(['fields', 'version']).where('id', '=', id).executeTakeFirstOrThrow());
+  await ctx.db
+    .selectFrom('posts')
+    .select(['fields', 'version'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -178,7 +182,10 @@ describe('PUT /cms/column/def/all', () => {
     await setFields([client, note]);
     const id = await postWith({ client: 'Acme', note: 'kept' });
     const before = await storedFields(id);
-    const response = await put(admin.token, [note], { etag: await currentEtag(), query: '&confirmRemoval=true' });
+    const response = await put(admin.token, [note], {
+      etag: await currentEtag(),
+      query: '&confirmRemoval=true',
+    });
     expect(response.statusCode, response.body).toBe(200);
     expect(await storedFields(id)).toEqual(before);
   });

@@ -1,11 +1,210 @@
+import type { ColumnDef } from '@masthead/contract';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { LoadingScreen } from '../../components/ui/loading-screen.js';
 import { useTranslation } from '../../lib/use-translation.js';
+import { useGetFieldDefinitionsQuery, useSaveFieldDefinitionsMutation } from './api/field-definitions.js';
+import { FieldRow } from './components/field-row.js';
+import { FieldsConflictDialog } from './components/fields-conflict-dialog.js';
+import { FieldsPreview } from './components/fields-preview.js';
+import { RemoveFieldsDialog, type RemovalChoice } from './components/remove-fields-dialog.js';
+import {
+  defsOf,
+  draftOf,
+  heldValues,
+  moved,
+  newDraft,
+  problemsByRow,
+  type FieldDraft,
+} from './field-drafts.js';
+import './fields-tab.css';
 
-/** PLACEHOLDER until the tab is built (issue 22): replaced by its feature. */
-export default function Tab({ domain }: { domain: string }) {
+const statusOf = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'status' in error ? error.status : undefined;
+const linesOf = (error: unknown): string[] => {
+  const data = typeof error === 'object' && error !== null && 'data' in error ? error.data : undefined;
+  const errors = typeof data === 'object' && data !== null && 'errors' in data ? data.errors : undefined;
+  return Array.isArray(errors) ? errors.filter((line): line is string => typeof line === 'string') : [];
+};
+
+interface Problems {
+  byUid: Map<string, string[]>;
+  general: string[];
+}
+const NO_PROBLEMS: Problems = { byUid: new Map(), general: [] };
+
+/**
+ * Settings › Custom fields (issue 22): a form over the domain's field definitions with a live
+ * preview. Save sends the whole list with the If-Match of the list it started from (decision 047).
+ */
+export default function FieldsTab({ domain }: { domain: string }) {
   const { t } = useTranslation();
+  const query = useGetFieldDefinitionsQuery(domain);
+  const [saveDefs, { isLoading: saving }] = useSaveFieldDefinitionsMutation();
+  const [drafts, setDrafts] = useState<FieldDraft[] | null>(null);
+  const [saved, setSaved] = useState<{ defs: ColumnDef[]; etag: string | null } | null>(null);
+  const [problems, setProblems] = useState<Problems>(NO_PROBLEMS);
+  const [removal, setRemoval] = useState<string[] | null>(null);
+  const [conflict, setConflict] = useState(false);
+  const [reloading, setReloading] = useState(false);
+  const [status, setStatus] = useState('');
+  const dragFrom = useRef<number | null>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+  const [focusUid, setFocusUid] = useState<string | null>(null);
+
+  const start = (from: { defs: ColumnDef[]; etag: string | null }) => {
+    setDrafts(from.defs.map(draftOf));
+    setSaved(from);
+    setProblems(NO_PROBLEMS);
+  };
+
+  // The form starts from the first answer only: a later refetch never replaces what is typed.
+  useEffect(() => {
+    if (query.data && drafts === null) start(query.data);
+  }, [query.data, drafts]);
+
+  useEffect(() => {
+    if (focusUid) document.getElementById(`${focusUid}-label`)?.focus();
+  }, [focusUid]);
+
+  const defs = useMemo(() => defsOf(drafts ?? []), [drafts]);
+  const dirty = saved !== null && JSON.stringify(defs) !== JSON.stringify(saved.defs);
+
+  if (drafts === null || saved === null) {
+    if (query.isError) return <p role="alert">{t('customFields.loadFailed')}</p>;
+    return <LoadingScreen inline />;
+  }
+
+  const update = (next: FieldDraft[]) => {
+    setDrafts(next);
+    setStatus('');
+  };
+
+  async function save(choice?: RemovalChoice) {
+    if (!saved) return;
+    const sent = drafts ?? [];
+    const result = await saveDefs({ domain, etag: saved.etag, defs, removal: choice });
+    if (result.data?.outcome === 'saved') {
+      start(result.data);
+      setRemoval(null);
+      setStatus(t('customFields.saved'));
+    } else if (result.data?.outcome === 'removalNeedsConfirmation') {
+      setRemoval(result.data.lines);
+    } else if (statusOf(result.error) === 412) {
+      setRemoval(null);
+      setConflict(true);
+    } else if (statusOf(result.error) === 400) {
+      setRemoval(null);
+      const { rows, general } = problemsByRow(linesOf(result.error));
+      const byUid = new Map<string, string[]>();
+      rows.forEach((lines, index) => {
+        const uid = sent[index]?.uid;
+        if (uid) byUid.set(uid, lines);
+        else general.push(...lines);
+      });
+      setProblems({ byUid, general });
+    } else {
+      setRemoval(null);
+    }
+  }
+
+  async function reload() {
+    setReloading(true);
+    try {
+      const fresh = await query.refetch().unwrap();
+      start(fresh);
+      setConflict(false);
+    } finally {
+      setReloading(false);
+    }
+  }
+
+  const labelOf = (key: string) => saved.defs.find((def) => def.key === key)?.label ?? key;
+  const count = drafts.length;
+
   return (
-    <p className="page__placeholder">
-      {t('settings.description')} ({domain})
-    </p>
+    <div className="fields-tab">
+      <section className="fields-tab__editor" aria-labelledby="fields-tab-title">
+        <h2 id="fields-tab-title" className="fields-tab__subtitle">
+          {t('settings.tabs.fields')}
+        </h2>
+        <p className="page__description">{t('customFields.description', { domain })}</p>
+        {count === 0 ? (
+          <p className="post-field__hint">{t('customFields.empty')}</p>
+        ) : (
+          <ol className="fields-tab__list" aria-label={t('customFields.listLabel')}>
+            {drafts.map((draft, index) => (
+              <FieldRow
+                key={draft.uid}
+                draft={draft}
+                index={index}
+                count={count}
+                problems={problems.byUid.get(draft.uid)}
+                onChange={(next) => update(drafts.map((d) => (d.uid === next.uid ? next : d)))}
+                onMove={(to) => update(moved(drafts, index, to))}
+                onRemove={() => {
+                  update(drafts.filter((d) => d.uid !== draft.uid));
+                  addButton.current?.focus();
+                }}
+                onDragStart={() => {
+                  dragFrom.current = index;
+                }}
+                onDrop={() => {
+                  if (dragFrom.current !== null) update(moved(drafts, dragFrom.current, index));
+                  dragFrom.current = null;
+                }}
+              />
+            ))}
+          </ol>
+        )}
+        {problems.general.length > 0 && (
+          <ul className="field-row__problems" role="alert">
+            {problems.general.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        )}
+        <div className="fields-tab__buttons">
+          <button
+            ref={addButton}
+            type="button"
+            className="button button--secondary"
+            onClick={() => {
+              const draft = newDraft();
+              update([...drafts, draft]);
+              setFocusUid(draft.uid);
+            }}
+          >
+            {t('customFields.add')}
+          </button>
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={saving || !dirty}
+            onClick={() => void save()}
+          >
+            {saving ? t('common.saving') : t('common.save')}
+          </button>
+          <span role="status" className="post-field__hint">
+            {status || (dirty ? t('customFields.unsaved') : '')}
+          </span>
+        </div>
+      </section>
+      <FieldsPreview defs={defs} />
+      {removal && (
+        <RemoveFieldsDialog
+          held={heldValues(removal).map((held) => ({ ...held, label: labelOf(held.key) }))}
+          busy={saving}
+          onCancel={() => setRemoval(null)}
+          onConfirm={(choice) => void save(choice)}
+        />
+      )}
+      {conflict && (
+        <FieldsConflictDialog
+          reloading={reloading}
+          onKeepEditing={() => setConflict(false)}
+          onReload={() => void reload()}
+        />
+      )}
+    </div>
   );
 }

@@ -10,7 +10,9 @@ import { columnDefsEtag, replaceDomainColumnDefs } from '../../../services/colum
 import { errorResponses, security } from '../../route-schemas.js';
 
 const tags = ['custom fields'];
-const etagHeader = { headers: { etag: Type.String({ description: 'The version of the list, for If-Match' }) } };
+const etagHeader = {
+  headers: { etag: Type.String({ description: 'The version of the list, for If-Match' }) },
+};
 
 export default async function columnRoutes(app: FastifyInstance) {
   app.get<{ Querystring: DomainQuery }>(
