@@ -1,10 +1,10 @@
 import type { ColumnDef } from '@masthead/contract';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
 import { LoadingScreen } from '../../components/ui/loading-screen.js';
 import { useTranslation } from '../../lib/use-translation.js';
 import { useGetFieldDefinitionsQuery, useSaveFieldDefinitionsMutation } from './api/field-definitions.js';
 import { FieldRow } from './components/field-row.js';
-import { FieldsConflictDialog } from './components/fields-conflict-dialog.js';
 import { FieldsPreview } from './components/fields-preview.js';
 import { RemoveFieldsDialog, type RemovalChoice } from './components/remove-fields-dialog.js';
 import {
@@ -18,19 +18,9 @@ import {
 } from './field-drafts.js';
 import './fields-tab.css';
 
-const statusOf = (error: unknown) =>
-  typeof error === 'object' && error !== null && 'status' in error ? error.status : undefined;
-const linesOf = (error: unknown): string[] => {
-  const data = typeof error === 'object' && error !== null && 'data' in error ? error.data : undefined;
-  const errors = typeof data === 'object' && data !== null && 'errors' in data ? data.errors : undefined;
-  return Array.isArray(errors) ? errors.filter((line): line is string => typeof line === 'string') : [];
-};
-
-interface Problems {
-  byUid: Map<string, string[]>;
-  general: string[];
-}
-const NO_PROBLEMS: Problems = { byUid: new Map(), general: [] };
+/** The server's 400 lines by the uid of the row they name. */
+type Problems = Map<string, string[]>;
+const NO_PROBLEMS: Problems = new Map();
 
 /**
  * Settings › Custom fields (issue 22): a form over the domain's field definitions with a live
@@ -49,7 +39,6 @@ export default function FieldsTab({ domain }: { domain: string }) {
   const [status, setStatus] = useState('');
   const dragFrom = useRef<number | null>(null);
   const addButton = useRef<HTMLButtonElement>(null);
-  const [focusUid, setFocusUid] = useState<string | null>(null);
 
   const start = (from: { defs: ColumnDef[]; etag: string | null }) => {
     setDrafts(from.defs.map(draftOf));
@@ -61,10 +50,6 @@ export default function FieldsTab({ domain }: { domain: string }) {
   useEffect(() => {
     if (query.data && drafts === null) start(query.data);
   }, [query.data, drafts]);
-
-  useEffect(() => {
-    if (focusUid) document.getElementById(`${focusUid}-label`)?.focus();
-  }, [focusUid]);
 
   const defs = useMemo(() => defsOf(drafts ?? []), [drafts]);
   const dirty = saved !== null && JSON.stringify(defs) !== JSON.stringify(saved.defs);
@@ -82,28 +67,25 @@ export default function FieldsTab({ domain }: { domain: string }) {
   async function save(choice?: RemovalChoice) {
     if (!saved) return;
     const sent = drafts ?? [];
-    const result = await saveDefs({ domain, etag: saved.etag, defs, removal: choice });
-    if (result.data?.outcome === 'saved') {
-      start(result.data);
-      setRemoval(null);
+    const { data } = await saveDefs({ domain, etag: saved.etag, defs, removal: choice });
+    setRemoval(null);
+    if (data?.outcome === 'saved') {
+      start(data);
       setStatus(t('customFields.saved'));
-    } else if (result.data?.outcome === 'removalNeedsConfirmation') {
-      setRemoval(result.data.lines);
-    } else if (statusOf(result.error) === 412) {
-      setRemoval(null);
-      setConflict(true);
-    } else if (statusOf(result.error) === 400) {
-      setRemoval(null);
-      const { rows, general } = problemsByRow(linesOf(result.error));
+    } else if (data?.outcome === 409) setRemoval(data.lines);
+    else if (data?.outcome === 412) setConflict(true);
+    else if (data) {
+      // 400: each line under the row it names (by the uid the row had when it was sent).
+      const { rows, general } = problemsByRow(data.lines);
       const byUid = new Map<string, string[]>();
       rows.forEach((lines, index) => {
         const uid = sent[index]?.uid;
         if (uid) byUid.set(uid, lines);
         else general.push(...lines);
       });
-      setProblems({ byUid, general });
-    } else {
-      setRemoval(null);
+      setProblems(byUid);
+      // Lines that name no field (the list as a whole, such as too many fields).
+      setStatus(general.join(' '));
     }
   }
 
@@ -138,7 +120,7 @@ export default function FieldsTab({ domain }: { domain: string }) {
                 draft={draft}
                 index={index}
                 count={count}
-                problems={problems.byUid.get(draft.uid)}
+                problems={problems.get(draft.uid)}
                 onChange={(next) => update(drafts.map((d) => (d.uid === next.uid ? next : d)))}
                 onMove={(to) => update(moved(drafts, index, to))}
                 onRemove={() => {
@@ -156,22 +138,13 @@ export default function FieldsTab({ domain }: { domain: string }) {
             ))}
           </ol>
         )}
-        {problems.general.length > 0 && (
-          <ul className="field-row__problems" role="alert">
-            {problems.general.map((line) => (
-              <li key={line}>{line}</li>
-            ))}
-          </ul>
-        )}
         <div className="fields-tab__buttons">
           <button
             ref={addButton}
             type="button"
             className="button button--secondary"
             onClick={() => {
-              const draft = newDraft();
-              update([...drafts, draft]);
-              setFocusUid(draft.uid);
+              update([...drafts, newDraft()]);
             }}
           >
             {t('customFields.add')}
@@ -185,7 +158,7 @@ export default function FieldsTab({ domain }: { domain: string }) {
             {saving ? t('common.saving') : t('common.save')}
           </button>
           <span role="status" className="post-field__hint">
-            {status || (dirty ? t('customFields.unsaved') : '')}
+            {status}
           </span>
         </div>
       </section>
@@ -199,11 +172,17 @@ export default function FieldsTab({ domain }: { domain: string }) {
         />
       )}
       {conflict && (
-        <FieldsConflictDialog
-          reloading={reloading}
-          onKeepEditing={() => setConflict(false)}
-          onReload={() => void reload()}
-        />
+        // As the post editor does on 412: nothing typed is replaced unless the admin reloads.
+        <ConfirmDialog
+          title={t('customFields.conflict.title')}
+          cancelLabel={t('customFields.conflict.keepEditing')}
+          confirmLabel={t('customFields.conflict.reload')}
+          busyLabel={reloading ? t('common.loading') : undefined}
+          onCancel={() => setConflict(false)}
+          onConfirm={() => void reload()}
+        >
+          <p>{t('customFields.conflict.body')}</p>
+        </ConfirmDialog>
       )}
     </div>
   );

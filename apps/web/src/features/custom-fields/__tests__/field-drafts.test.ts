@@ -1,21 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  defsOf,
-  draftOf,
-  heldValues,
-  keyFromLabel,
-  moved,
-  newDraft,
-  problemsByRow,
-} from '../field-drafts.js';
+import { defsOf, draftOf, heldValues, moved, newDraft, problemsByRow } from '../field-drafts.js';
 
 describe('custom field drafts', () => {
-  it('should derive a key the server accepts from a label', () => {
-    expect(keyFromLabel('Client name')).toBe('clientName');
-    expect(keyFromLabel('2nd Café line!')).toBe('ndCafeLine');
-    expect(keyFromLabel('   ')).toBe('');
-  });
-
   it('should send options and filterable only for a select', () => {
     const select = { ...newDraft(), key: 'client', label: ' Client ', type: 'select' as const };
     const text = { ...newDraft(), key: 'note', label: 'Note', filterable: true, optionsText: 'a' };

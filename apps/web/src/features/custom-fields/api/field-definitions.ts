@@ -1,25 +1,28 @@
 import type { ColumnDef } from '@masthead/contract';
-import { api, apiBaseQuery } from '../../../lib/api.js';
+import { api } from '../../../lib/api.js';
 
 export interface VersionedDefs {
   defs: ColumnDef[];
   etag: string | null;
 }
 
-/** What a save came to: saved, or 409 because posts hold values of the fields it removes. */
+/**
+ * What a save came to: saved, or refused in a way the tab answers itself: 400 (the lines go under
+ * their fields), 409 (posts hold values of removed fields: the confirmation) or 412 (reload).
+ */
 export type SaveDefsResult =
-  | ({ outcome: 'saved' } & VersionedDefs)
-  | { outcome: 'removalNeedsConfirmation'; lines: string[]; detail: string };
+  ({ outcome: 'saved' } & VersionedDefs) | { outcome: 400 | 409 | 412; lines: string[] };
 
 export interface SaveDefsArgs {
   domain: string;
   etag: string | null;
   defs: ColumnDef[];
   /** Set once the admin confirmed removing fields that posts hold values for (decision 047). */
-  removal?: 'keepValues' | 'dropValues';
+  removal?: 'keepValues' | 'dropValues' | undefined;
 }
 
 const etagOf = (meta: { response?: Response } | undefined) => meta?.response?.headers.get('ETag') ?? null;
+const ANSWERED = [400, 409, 412];
 
 /**
  * GET and PUT /cms/column/def/all with the list's ETag. A save invalidates the domain's data, so
@@ -33,37 +36,26 @@ export const fieldDefinitionsApi = api.injectEndpoints({
       providesTags: ['Domain'],
     }),
     saveFieldDefinitions: build.mutation<SaveDefsResult, SaveDefsArgs>({
-      // A 409 is a question for the admin (the confirmation dialog), not a failure: answered as data,
-      // it raises no error toast. Anything else fails as usual (412 is handled by the tab).
-      async queryFn({ domain, etag, defs, removal }, baseQueryApi, extraOptions) {
-        const params: Record<string, string> = { domain };
-        if (removal) params.confirmRemoval = 'true';
-        if (removal === 'dropValues') params.dropValues = 'true';
-        const result = await apiBaseQuery(
-          {
-            url: '/cms/column/def/all',
-            method: 'PUT',
-            params,
-            body: defs,
-            headers: etag ? { 'If-Match': etag } : undefined,
-          },
-          baseQueryApi,
-          extraOptions,
-        );
-        if (result.error) {
-          const data = result.error.data as { errors?: unknown; detailedMessage?: unknown } | undefined;
-          if (result.error.status === 409 && Array.isArray(data?.errors)) {
-            return {
-              data: {
-                outcome: 'removalNeedsConfirmation',
-                lines: data.errors.filter((line): line is string => typeof line === 'string'),
-                detail: typeof data.detailedMessage === 'string' ? data.detailedMessage : '',
-              },
-            };
-          }
-          return { error: result.error };
+      // The refusals the tab shows in place are answers, not failures: they raise no error toast
+      // (lib/api.ts); anything else fails as usual.
+      query: ({ domain, etag, defs, removal }) => ({
+        url: '/cms/column/def/all',
+        method: 'PUT',
+        params: removal ? { domain, confirmRemoval: true, dropValues: removal === 'dropValues' } : { domain },
+        body: defs,
+        headers: etag ? { 'If-Match': etag } : undefined,
+        validateStatus: (response) => response.ok || ANSWERED.includes(response.status),
+      }),
+      transformResponse: (body: unknown, meta): SaveDefsResult => {
+        const status = meta?.response?.status;
+        if (status && ANSWERED.includes(status)) {
+          const errors = (body as { errors?: unknown } | null)?.errors;
+          return {
+            outcome: status as 400 | 409 | 412,
+            lines: Array.isArray(errors) ? errors.map(String) : [],
+          };
         }
-        return { data: { outcome: 'saved', defs: result.data as ColumnDef[], etag: etagOf(result.meta) } };
+        return { outcome: 'saved', defs: body as ColumnDef[], etag: etagOf(meta) };
       },
       invalidatesTags: (result) => (result?.outcome === 'saved' ? ['Domain'] : []),
     }),

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../../lib/use-translation.js';
-import { FIELD_TYPES, keyFromLabel, type FieldDraft } from '../field-drafts.js';
+import { FIELD_TYPES, type FieldDraft } from '../field-drafts.js';
 
 interface FieldRowProps {
   draft: FieldDraft;
@@ -40,7 +40,6 @@ export function FieldRow({
         event.preventDefault();
         onDrop();
       }}
-      aria-labelledby={id('heading')}
     >
       <div className="field-row__head">
         {/* The mouse's way to reorder; the buttons are the keyboard's (and the screen reader's). */}
@@ -48,7 +47,6 @@ export function FieldRow({
           className="field-row__grip"
           aria-hidden="true"
           draggable
-          title={t('customFields.drag')}
           onDragStart={(event) => {
             event.dataTransfer.effectAllowed = 'move';
             event.dataTransfer.setData('text/plain', draft.uid);
@@ -57,28 +55,20 @@ export function FieldRow({
         >
           ⋮⋮
         </span>
-        <h3 id={id('heading')} className="field-row__title">
-          {name}
-        </h3>
+        <span className="field-row__title">{name}</span>
         <div className="field-row__actions">
-          <button
-            type="button"
-            className="button button--secondary button--small"
-            disabled={index === 0}
-            aria-label={t('customFields.moveUp', { name })}
-            onClick={() => onMove(index - 1)}
-          >
-            ↑
-          </button>
-          <button
-            type="button"
-            className="button button--secondary button--small"
-            disabled={index === count - 1}
-            aria-label={t('customFields.moveDown', { name })}
-            onClick={() => onMove(index + 1)}
-          >
-            ↓
-          </button>
+          {([-1, 1] as const).map((step) => (
+            <button
+              key={step}
+              type="button"
+              className="button button--secondary button--small"
+              disabled={index + step < 0 || index + step >= count}
+              aria-label={t(step < 0 ? 'customFields.moveUp' : 'customFields.moveDown', { name })}
+              onClick={() => onMove(index + step)}
+            >
+              {step < 0 ? '↑' : '↓'}
+            </button>
+          ))}
           <button
             type="button"
             className="button button--danger button--small"
@@ -93,16 +83,14 @@ export function FieldRow({
         <label className="field-row__field">
           <span>{t('customFields.label')}</span>
           <input
-            id={id('label')}
+            // A row just added takes the focus (autoFocus acts on mount only).
+            autoFocus={!draft.saved}
             className="post-field__input"
             value={draft.label}
             required
             aria-invalid={invalid || undefined}
             aria-describedby={invalid ? id('problems') : undefined}
-            onChange={(event) => {
-              const label = event.target.value;
-              set(draft.keyEdited ? { label } : { label, key: keyFromLabel(label) });
-            }}
+            onChange={(event) => set({ label: event.target.value })}
           />
         </label>
         <label className="field-row__field">
@@ -110,12 +98,14 @@ export function FieldRow({
           <input
             className="post-field__input"
             value={draft.key}
+            // Posts store their values under a saved key: a new key is a new field.
             readOnly={draft.saved}
             aria-describedby={id('key-hint')}
-            onChange={(event) => set({ key: event.target.value, keyEdited: true })}
+            required
+            onChange={(event) => set({ key: event.target.value })}
           />
           <small id={id('key-hint')} className="post-field__hint">
-            {t(draft.saved ? 'customFields.keySaved' : 'customFields.keyHint')}
+            {t('customFields.keyHint')}
           </small>
         </label>
         <label className="field-row__field">

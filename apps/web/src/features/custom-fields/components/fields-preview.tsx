@@ -1,14 +1,12 @@
 import type { ColumnDef } from '@masthead/contract';
-import { useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation.js';
 // The post editor's own input (a small module: it pulls no editor code into this chunk), so the
 // preview is exactly what authors will see.
 import { CustomFieldInput } from '../../blogs/editor/components/custom-field-input.js';
 
-/** How the fields will look in the post editor; values typed here are kept nowhere. */
+/** How the fields will look in the post editor (empty, as in a new post). */
 export function FieldsPreview({ defs }: { defs: ColumnDef[] }) {
   const { t } = useTranslation();
-  const [values, setValues] = useState<Record<string, string | boolean>>({});
   return (
     <section className="fields-preview" aria-labelledby="fields-preview-title">
       <h2 id="fields-preview-title" className="fields-tab__subtitle">
@@ -25,9 +23,10 @@ export function FieldsPreview({ defs }: { defs: ColumnDef[] }) {
               def={{ ...def, label: def.label || t('customFields.untitled', { number: index + 1 }) }}
               id={`fields-preview-${index}`}
               errorId={`fields-preview-${index}-error`}
-              value={values[def.key]}
+              value={undefined}
               error={undefined}
-              onChange={(value) => setValues((current) => ({ ...current, [def.key]: value }))}
+              onChange={() => undefined}
+              disabled
             />
           ))}
         </div>

@@ -35,21 +35,15 @@ export function RemoveFieldsDialog({ held, busy, onCancel, onConfirm }: RemoveFi
           </li>
         ))}
       </ul>
-      <fieldset className="remove-fields__choice">
-        <legend>{t('customFields.removal.question')}</legend>
-        {(['keepValues', 'dropValues'] as const).map((value) => (
-          <label key={value} className="field-row__check">
-            <input
-              type="radio"
-              name="remove-fields-choice"
-              value={value}
-              checked={choice === value}
-              onChange={() => setChoice(value)}
-            />
-            {t(`customFields.removal.${value}`)}
-          </label>
-        ))}
-      </fieldset>
+      <p>{t('customFields.removal.keepValues')}</p>
+      <label className="field-row__check">
+        <input
+          type="checkbox"
+          checked={choice === 'dropValues'}
+          onChange={(event) => setChoice(event.target.checked ? 'dropValues' : 'keepValues')}
+        />
+        {t('customFields.removal.dropValues')}
+      </label>
     </ConfirmDialog>
   );
 }
