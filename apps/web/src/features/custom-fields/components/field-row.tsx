@@ -157,11 +157,9 @@ export function FieldRow({
         )}
       </div>
       {invalid && (
-        <ul id={id('problems')} className="field-row__problems">
-          {problems.map((line) => (
-            <li key={line}>{line}</li>
-          ))}
-        </ul>
+        <p id={id('problems')} className="field-row__problems">
+          {problems.join(' ')}
+        </p>
       )}
     </li>
   );
