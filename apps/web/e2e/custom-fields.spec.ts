@@ -93,6 +93,8 @@ test.describe('custom fields', () => {
       },
     ]);
     await expect(rows(page).first().getByRole('textbox', { name: 'Key' })).toHaveAttribute('readonly', '');
+    // Nothing left to save: the form equals the stored list.
+    await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeDisabled();
 
     // No reload: the app's copy of the fields was refreshed by the save.
     await page.getByRole('link', { name: 'Blog Posts' }).click();

@@ -41,8 +41,10 @@ export default function FieldsTab({ domain }: { domain: string }) {
   const addButton = useRef<HTMLButtonElement>(null);
 
   const start = (from: { defs: ColumnDef[]; etag: string | null }) => {
-    setDrafts(from.defs.map(draftOf));
-    setSaved(from);
+    const next = from.defs.map(draftOf);
+    setDrafts(next);
+    // The list as the form would send it: what "changed" compares with, whatever the key order.
+    setSaved({ defs: defsOf(next), etag: from.etag });
     setProblems(NO_PROBLEMS);
   };
 
