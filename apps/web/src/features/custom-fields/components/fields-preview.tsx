@@ -15,7 +15,7 @@ export function FieldsPreview({ defs }: { defs: ColumnDef[] }) {
       {defs.length === 0 ? (
         <p className="post-field__hint">{t('customFields.previewEmpty')}</p>
       ) : (
-        <div className="fields-preview__fields">
+        <>
           {defs.map((def, index) => (
             <CustomFieldInput
               // The index too: two rows may share a key until the server says so.
@@ -29,7 +29,7 @@ export function FieldsPreview({ defs }: { defs: ColumnDef[] }) {
               disabled
             />
           ))}
-        </div>
+        </>
       )}
     </section>
   );
