@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { DomainQuery } from './paging.js';
 
 export const FIELD_TYPES = ['text', 'textarea', 'number', 'select', 'date', 'boolean'] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
@@ -21,3 +22,25 @@ export type ColumnDefList = Static<typeof ColumnDefList>;
 
 /** A value of a custom field as stored in a post's `fields` map. */
 export type FieldValue = string | number | boolean | null;
+
+/**
+ * The query of `PUT /cms/column/def/all` (decision 047). Removing a field that posts hold values
+ * for is refused with 409 and the number of posts unless `confirmRemoval` is true; the values stay
+ * in the posts unless `dropValues` is true too.
+ */
+export const ReplaceColumnDefsQuery = Type.Object({
+  domain: DomainQuery.properties.domain,
+  confirmRemoval: Type.Optional(
+    Type.Boolean({
+      default: false,
+      description: 'Remove fields even though posts hold values for them (otherwise 409 with the count)',
+    }),
+  ),
+  dropValues: Type.Optional(
+    Type.Boolean({
+      default: false,
+      description: "With confirmRemoval: also delete the removed fields' values from the posts",
+    }),
+  ),
+});
+export type ReplaceColumnDefsQuery = Static<typeof ReplaceColumnDefsQuery>;

@@ -36,3 +36,13 @@ export function noneMatch(header: string | undefined, etag: string) {
     .map((tag) => tag.trim().replace(/^W\//, ''))
     .some((tag) => tag === '*' || tag === etag);
 }
+
+/**
+ * Whether a PUT that carries If-Match may replace a resource whose ETag is `etag` (strong
+ * comparison, RFC 9110 §13.1.1). No header means no precondition, as for posts.
+ */
+export function ifMatchAllows(request: FastifyRequest, etag: string) {
+  const header = request.headers['if-match'];
+  if (header === undefined || header.trim() === '*') return true;
+  return header.split(',').some((tag) => tag.trim() === etag);
+}
