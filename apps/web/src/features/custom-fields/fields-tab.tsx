@@ -1,12 +1,10 @@
 import type { ColumnDef } from '@masthead/contract';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { LoadingScreen } from '../../components/ui/loading-screen.js';
 import { useTranslation } from '../../lib/use-translation.js';
 import { useGetFieldDefinitionsQuery, useSaveFieldDefinitionsMutation } from './api/field-definitions.js';
 import { FieldRow } from './components/field-row.js';
-import { FieldsPreview } from './components/fields-preview.js';
-import { RemoveFieldsDialog, type RemovalChoice } from './components/remove-fields-dialog.js';
+import type { RemovalChoice } from './components/remove-fields-dialog.js';
 import {
   defsOf,
   draftOf,
@@ -17,6 +15,18 @@ import {
   type FieldDraft,
 } from './field-drafts.js';
 import './fields-tab.css';
+
+// The preview (with the post editor's inputs) and the dialogs are chunks of their own, so the
+// tab's first load stays within the route's budget (DESIGN §6); the preview follows at once.
+const FieldsPreview = lazy(() =>
+  import('./components/fields-preview.js').then((module) => ({ default: module.FieldsPreview })),
+);
+const RemoveFieldsDialog = lazy(() =>
+  import('./components/remove-fields-dialog.js').then((module) => ({ default: module.RemoveFieldsDialog })),
+);
+const ConfirmDialog = lazy(() =>
+  import('../../components/ui/confirm-dialog.js').then((module) => ({ default: module.ConfirmDialog })),
+);
 
 /** The server's 400 lines by the uid of the row they name. */
 type Problems = Map<string, string[]>;
@@ -164,28 +174,30 @@ export default function FieldsTab({ domain }: { domain: string }) {
           </span>
         </div>
       </section>
-      <FieldsPreview defs={defs} />
-      {removal && (
-        <RemoveFieldsDialog
-          held={heldValues(removal).map((held) => ({ ...held, label: labelOf(held.key) }))}
-          busy={saving}
-          onCancel={() => setRemoval(null)}
-          onConfirm={(choice) => void save(choice)}
-        />
-      )}
-      {conflict && (
-        // As the post editor does on 412: nothing typed is replaced unless the admin reloads.
-        <ConfirmDialog
-          title={t('customFields.conflict.title')}
-          cancelLabel={t('customFields.conflict.keepEditing')}
-          confirmLabel={t('customFields.conflict.reload')}
-          busyLabel={reloading ? t('common.loading') : undefined}
-          onCancel={() => setConflict(false)}
-          onConfirm={() => void reload()}
-        >
-          <p>{t('customFields.conflict.body')}</p>
-        </ConfirmDialog>
-      )}
+      <Suspense fallback={null}>
+        <FieldsPreview defs={defs} />
+        {removal && (
+          <RemoveFieldsDialog
+            held={heldValues(removal).map((held) => ({ ...held, label: labelOf(held.key) }))}
+            busy={saving}
+            onCancel={() => setRemoval(null)}
+            onConfirm={(choice) => void save(choice)}
+          />
+        )}
+        {conflict && (
+          // As the post editor does on 412: nothing typed is replaced unless the admin reloads.
+          <ConfirmDialog
+            title={t('customFields.conflict.title')}
+            cancelLabel={t('customFields.conflict.keepEditing')}
+            confirmLabel={t('customFields.conflict.reload')}
+            busyLabel={reloading ? t('common.loading') : undefined}
+            onCancel={() => setConflict(false)}
+            onConfirm={() => void reload()}
+          >
+            <p>{t('customFields.conflict.body')}</p>
+          </ConfirmDialog>
+        )}
+      </Suspense>
     </div>
   );
 }

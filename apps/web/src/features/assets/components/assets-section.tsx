@@ -1,7 +1,6 @@
 import type { AssetInfo } from '@masthead/contract';
 import { DEFAULT_PAGE_SIZE, type Role } from '@masthead/contract/constants';
 import { lazy, Suspense, useState } from 'react';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.js';
 import { Pagination } from '../../../components/ui/pagination.js';
 import { useAppDispatch } from '../../../app/hooks.js';
 import { useTranslation } from '../../../lib/use-translation.js';
@@ -18,6 +17,10 @@ import './assets.css';
 // show without it (docs/decisions/026-one-chunk-per-signed-in-page.md).
 const AssetDialog = lazy(() =>
   import('./asset-dialog.js').then((module) => ({ default: module.AssetDialog })),
+);
+// So does the delete question.
+const ConfirmDialog = lazy(() =>
+  import('../../../components/ui/confirm-dialog.js').then((module) => ({ default: module.ConfirmDialog })),
 );
 
 interface AssetsSectionProps {
@@ -118,17 +121,19 @@ export function AssetsSection({ domain, role }: AssetsSectionProps) {
         </Suspense>
       )}
       {toDelete && (
-        <ConfirmDialog
-          title={t('assets.deleteTitle')}
-          cancelLabel={t('common.cancel')}
-          confirmLabel={t('common.delete')}
-          tone="danger"
-          busyLabel={deletion.isLoading ? t('assets.deleting') : undefined}
-          onCancel={() => setToDelete(undefined)}
-          onConfirm={() => void confirmDelete()}
-        >
-          <p>{t('assets.deleteQuestion', { name: toDelete.fileName })}</p>
-        </ConfirmDialog>
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            title={t('assets.deleteTitle')}
+            cancelLabel={t('common.cancel')}
+            confirmLabel={t('common.delete')}
+            tone="danger"
+            busyLabel={deletion.isLoading ? t('assets.deleting') : undefined}
+            onCancel={() => setToDelete(undefined)}
+            onConfirm={() => void confirmDelete()}
+          >
+            <p>{t('assets.deleteQuestion', { name: toDelete.fileName })}</p>
+          </ConfirmDialog>
+        </Suspense>
       )}
     </section>
   );

@@ -6,12 +6,16 @@ import { useTranslation } from '../../../lib/use-translation.js';
 import { useGetTaxonomyPageQuery } from '../api/get-taxonomy-page.js';
 import type { TaxonomyItem, TaxonomyKindName } from '../api/taxonomy-kinds.js';
 import { useDeleteTaxonomy } from '../hooks/use-delete-taxonomy.js';
-import { DeleteTaxonomyDialog } from './delete-taxonomy-dialog.js';
 import { PlusIcon } from '../../../components/ui/row-actions.js';
 import { TaxonomySearch } from './taxonomy-search.js';
 import { TaxonomyEmpty, TaxonomyError, TaxonomyLoading } from './taxonomy-states.js';
 import { TaxonomyTable } from './taxonomy-table.js';
 import './taxonomy-panel.css';
+
+// The delete question loads when first asked, like the form: the page shows without it (DESIGN §6).
+const DeleteTaxonomyDialog = lazy(() =>
+  import('./delete-taxonomy-dialog.js').then((module) => ({ default: module.DeleteTaxonomyDialog })),
+);
 
 // The create and edit form loads when it first opens: the page can show without it
 // (docs/decisions/026-one-chunk-per-signed-in-page.md).
@@ -127,14 +131,16 @@ export function TaxonomyPanel({ kind, domain, role }: TaxonomyPanelProps & { kin
         </Suspense>
       )}
       {dialog.open === 'delete' && (
-        <DeleteTaxonomyDialog
-          kind={kind}
-          domain={domain}
-          item={dialog.item}
-          deleting={deleting}
-          onCancel={close}
-          onConfirm={() => void confirmDelete(dialog.item)}
-        />
+        <Suspense fallback={null}>
+          <DeleteTaxonomyDialog
+            kind={kind}
+            domain={domain}
+            item={dialog.item}
+            deleting={deleting}
+            onCancel={close}
+            onConfirm={() => void confirmDelete(dialog.item)}
+          />
+        </Suspense>
       )}
     </section>
   );
