@@ -200,6 +200,7 @@ export async function buildApp(options: AppOptions) {
     prefix: '/cms',
     rateLimit: { perMinute: env.RATE_LIMIT_PER_MINUTE, redis },
     exactSearchTotal: env.SEARCH_EXACT_TOTAL,
+    members: { publicUrl: env.PUBLIC_URL, invitations: builtIn !== undefined },
   });
   await app.register(deliveryApi, {
     prefix: '/api/v1',

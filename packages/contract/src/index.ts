@@ -12,3 +12,4 @@ export * from './delivery.js';
 export * from './content-key.js';
 export * from './webhook.js';
 export * from './activity.js';
+export * from './member.js';

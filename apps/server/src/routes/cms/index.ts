@@ -7,6 +7,7 @@ import columnRoutes from './columns/index.js';
 import contentKeyRoutes from './content-keys/index.js';
 import domainSettingsRoutes from './domains/domain-settings.js';
 import domainRoutes from './domains/index.js';
+import memberRoutes, { type MemberRoutesOptions } from './members/index.js';
 import { categoryRoutes, tagRoutes } from './taxonomy/index.js';
 import userRoutes from './user/index.js';
 import webhookRoutes from './webhooks/index.js';
@@ -15,6 +16,7 @@ export interface CmsApiOptions {
   /** The per-user budget (plugins/app/user-rate-limit.ts). */
   rateLimit: { perMinute: number; redis?: Redis };
   exactSearchTotal?: number;
+  members: MemberRoutesOptions;
 }
 
 /**
@@ -31,6 +33,7 @@ export default async function cmsApi(app: FastifyInstance, options: CmsApiOption
   await app.register(domainRoutes);
   await app.register(domainSettingsRoutes);
   await app.register(contentKeyRoutes);
+  await app.register(memberRoutes, options.members);
   await app.register(webhookRoutes);
   await app.register(columnRoutes);
   await app.register(blogRoutes, { exactSearchTotal: options.exactSearchTotal });

@@ -1,6 +1,7 @@
 import { UserInfo } from '@masthead/contract';
 import type { FastifyInstance } from 'fastify';
 import { listMembershipsForEmail } from '../../../db/repositories/domains.repository.js';
+import { touchLastSeen } from '../../../db/repositories/members.repository.js';
 import { errorResponses, security } from '../../route-schemas.js';
 
 export default async function userRoutes(app: FastifyInstance) {
@@ -15,6 +16,8 @@ export default async function userRoutes(app: FastifyInstance) {
       },
     },
     async (request): Promise<UserInfo> => {
+      // The web app asks this on every start: it is the member's last sign-in (decision 046).
+      await touchLastSeen(app.db, request.user.email, app.clock());
       const memberships = await listMembershipsForEmail(app.db, request.user.email);
       return {
         domains: memberships.map((m) => m.domain),
