@@ -212,6 +212,7 @@ export async function buildApp(options: AppOptions) {
     rateLimit: { perMinute: env.RATE_LIMIT_PER_MINUTE, redis },
     exactSearchTotal: env.SEARCH_EXACT_TOTAL,
     signInCounters: builtIn ? signInCounters : undefined,
+    members: { publicUrl: env.PUBLIC_URL, invitations: builtIn !== undefined },
   });
   await app.register(deliveryApi, {
     prefix: '/api/v1',

@@ -14,3 +14,4 @@ export * from './webhook.js';
 export * from './activity.js';
 export * from './account.js';
 export * from './revision.js';
+export * from './member.js';

@@ -1,10 +1,7 @@
 import { ROLES } from '@masthead/contract';
-import {
-  deleteMembership,
-  findMembership,
-  listMembers,
-  upsertMembership,
-} from '../db/repositories/domains.repository.js';
+import { listMembers } from '../db/repositories/domains.repository.js';
+import type { Actor } from '../services/activity.js';
+import { lastAdminMessage, removeMember, setMemberRole } from '../services/members.service.js';
 import { parseEmail, parseHostName, parseRole } from './arguments.js';
 import { InputError } from './cli-error.js';
 import type { Command, CommandGroup } from './command.js';
@@ -12,6 +9,8 @@ import { formatTable } from './format-table.js';
 import { requireKnownDomain } from './known-domain.js';
 
 const DEFAULT_ROLE = 'editor';
+/** Who the activity trail names for changes made here (decision 046). */
+export const CLI_ACTOR: Actor = { email: 'cli', name: 'Command line' };
 
 const add: Command = {
   name: 'member add',
@@ -37,11 +36,12 @@ const add: Command = {
     return async ({ db, out }) => {
       const report = await db.transaction().execute(async (trx) => {
         const domain = await requireKnownDomain(trx, host);
-        const before = await findMembership(trx, domain.domain, email);
-        await upsertMembership(trx, domain.id, email, role);
+        const change = await setMemberRole(trx, domain.id, CLI_ACTOR, email, role);
+        if (!change.ok) throw new InputError(lastAdminMessage(email, domain.domain));
+        const { before } = change;
         if (!before) return `Added ${email} to ${domain.domain} as ${role}.`;
-        if (before.role === role) return `${email} is already ${role} on ${domain.domain}.`;
-        return `Changed ${email} on ${domain.domain} from ${before.role} to ${role}.`;
+        if (before === role) return `${email} is already ${role} on ${domain.domain}.`;
+        return `Changed ${email} on ${domain.domain} from ${before} to ${role}.`;
       });
       out.line(report);
     };
@@ -52,7 +52,9 @@ const remove: Command = {
   name: 'member remove',
   synopsis: '<email> <domain>',
   summary: 'take away access to a domain',
-  description: 'Removes the user with this e-mail from the domain. Their posts stay.',
+  description:
+    "Removes the user with this e-mail from the domain. Their posts stay. The domain's last admin\n" +
+    'cannot be removed or given another role: make someone else an admin first.',
   positionals: ['email', 'domain'],
   options: {},
   prepare({ positionals: [rawEmail = '', rawHost = ''] }) {
@@ -60,9 +62,10 @@ const remove: Command = {
     const host = parseHostName(rawHost, 'member remove');
     return async ({ db, out }) => {
       const domain = await requireKnownDomain(db, host);
-      const result = await deleteMembership(db, domain.id, email);
-      if (Number(result.numDeletedRows) === 0)
-        throw new InputError(`${email} is not a member of ${domain.domain}`);
+      const change = await db.transaction().execute((trx) => removeMember(trx, domain.id, CLI_ACTOR, email));
+      if (!change.ok && change.reason === 'last-admin')
+        throw new InputError(lastAdminMessage(email, domain.domain));
+      if (!change.ok) throw new InputError(`${email} is not a member of ${domain.domain}`);
       out.line(`Removed ${email} from ${domain.domain}.`);
     };
   },

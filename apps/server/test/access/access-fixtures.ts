@@ -64,7 +64,13 @@ export async function snapshotDomain(ctx: TestContext, domainId: string) {
       .execute(),
     ctx.db.selectFrom('tags').selectAll().where('domain_id', '=', domainId).orderBy('id').execute(),
     ctx.db.selectFrom('categories').selectAll().where('domain_id', '=', domainId).orderBy('id').execute(),
-    ctx.db.selectFrom('memberships').selectAll().where('domain_id', '=', domainId).orderBy('email').execute(),
+    // Not last_seen_at: the member opening the app (GET /cms/user/info) changes nothing of the domain.
+    ctx.db
+      .selectFrom('memberships')
+      .select(['domain_id', 'email', 'role', 'created_at'])
+      .where('domain_id', '=', domainId)
+      .orderBy('email')
+      .execute(),
   ]);
   return { domain, posts, postTags, tags, categories, memberships };
 }

@@ -64,7 +64,7 @@ describe('masthead command line', { timeout: 60_000 }, () => {
         '2026-12-01T1500-post-counts\n2026-12-02T1500-search-words\n2026-12-02T1600-search-inline\n' +
         '2026-12-03T1500-posts-autovacuum\n2026-12-04T1500-search-words-by-domain\n2026-12-05T1500-list-versions\n' +
         '2026-12-06T1500-upload-staging\n2026-12-07T1500-delivery\n2026-12-07T1600-post-tags-by-tag\n' +
-        '2026-12-08T1500-webhooks\n2026-12-08T1600-scheduled-publishing\n2026-12-09T1500-activity\n2026-12-10T1500-post-revisions\n',
+        '2026-12-08T1500-webhooks\n2026-12-08T1600-scheduled-publishing\n2026-12-09T1500-activity\n2026-12-09T1600-invitations\n2026-12-10T1500-post-revisions\n',
     );
 
     const second = await masthead('migrate');
@@ -218,14 +218,23 @@ describe('masthead command line', { timeout: 60_000 }, () => {
       'alice@example.com  admin\nbob@example.com    author\n',
     );
 
-    const removed = await masthead('member', 'remove', 'alice@example.com', 'members.example.com');
+    const removed = await masthead('member', 'remove', 'bob@example.com', 'members.example.com');
     expect(removed.code).toBe(0);
     expect((await masthead('member', 'list', 'members.example.com')).stdout).toBe(
-      'bob@example.com  author\n',
+      'alice@example.com  admin\n',
     );
     expectRefused(
-      await masthead('member', 'remove', 'alice@example.com', 'members.example.com'),
+      await masthead('member', 'remove', 'bob@example.com', 'members.example.com'),
       'is not a member',
+    );
+    // The domain's last admin stays (decision 046), as in the back office.
+    expectRefused(
+      await masthead('member', 'remove', 'alice@example.com', 'members.example.com'),
+      'alice@example.com is the last admin of members.example.com',
+    );
+    expectRefused(
+      await masthead('member', 'add', 'alice@example.com', 'members.example.com', '--role', 'editor'),
+      'is the last admin',
     );
   });
 

@@ -15,6 +15,7 @@ import * as postTagsByTag from './2026-12-07T1600-post-tags-by-tag.js';
 import * as webhooks from './2026-12-08T1500-webhooks.js';
 import * as scheduledPublishing from './2026-12-08T1600-scheduled-publishing.js';
 import * as activity from './2026-12-09T1500-activity.js';
+import * as invitations from './2026-12-09T1600-invitations.js';
 import * as postRevisions from './2026-12-10T1500-post-revisions.js';
 
 /**
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-08T1500-webhooks': webhooks,
   '2026-12-08T1600-scheduled-publishing': scheduledPublishing,
   '2026-12-09T1500-activity': activity,
+  '2026-12-09T1600-invitations': invitations,
   '2026-12-10T1500-post-revisions': postRevisions,
 };
 

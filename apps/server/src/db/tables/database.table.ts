@@ -62,6 +62,25 @@ export interface MembershipsTable {
   email: string;
   role: Role;
   created_at: CreatedAt;
+  /** When the member last opened the web app, to the minute (decision 046). */
+  last_seen_at: ColumnType<Date | null, never, Date>;
+}
+
+/** A built-in provider's invitation to a domain (decision 046); only its token's SHA-256 is kept. */
+export interface InvitationsTable {
+  id: Generated<string>;
+  domain_id: string;
+  email: string;
+  role: Role;
+  token_hash: string;
+  invited_by: string;
+  created_at: CreatedAt;
+  expires_at: Date;
+  accepted_at: Date | null;
+  revoked_at: Date | null;
+  /** SHA-256 of the first sign-in's cookie token after acceptance; null once used. */
+  signin_hash: string | null;
+  signin_expires_at: Date | null;
 }
 
 export interface TaxonomyTable {
@@ -325,10 +344,12 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable;
   activity: ActivityTable;
   post_revisions: PostRevisionsTable;
+  invitations: InvitationsTable;
 }
 
 export type DomainRow = Selectable<DomainsTable>;
 export type MembershipRow = Selectable<MembershipsTable>;
+export type InvitationRow = Selectable<InvitationsTable>;
 export type TaxonomyRow = Selectable<TaxonomyTable>;
 export type PostRow = Selectable<PostsTable>;
 export type NewPost = Insertable<PostsTable>;

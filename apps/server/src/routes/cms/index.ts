@@ -11,6 +11,7 @@ import columnRoutes from './columns/index.js';
 import contentKeyRoutes from './content-keys/index.js';
 import domainSettingsRoutes from './domains/domain-settings.js';
 import domainRoutes from './domains/index.js';
+import memberRoutes, { type MemberRoutesOptions } from './members/index.js';
 import { categoryRoutes, tagRoutes } from './taxonomy/index.js';
 import userRoutes from './user/index.js';
 import webhookRoutes from './webhooks/index.js';
@@ -21,6 +22,7 @@ export interface CmsApiOptions {
   exactSearchTotal?: number;
   /** The built-in provider's failed sign-in counters; undefined with OIDC_AUTHORITY (routes/cms/account). */
   signInCounters?: AttemptCounters | undefined;
+  members: MemberRoutesOptions;
 }
 
 /**
@@ -38,6 +40,7 @@ export default async function cmsApi(app: FastifyInstance, options: CmsApiOption
   await app.register(domainRoutes);
   await app.register(domainSettingsRoutes);
   await app.register(contentKeyRoutes);
+  await app.register(memberRoutes, options.members);
   await app.register(webhookRoutes);
   await app.register(columnRoutes);
   await app.register(blogRoutes, { exactSearchTotal: options.exactSearchTotal });

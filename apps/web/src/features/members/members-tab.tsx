@@ -1,11 +1,174 @@
+import type { Invitation, Member, NewInvitation, Role } from '@masthead/contract';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
+import { LoadingScreen } from '../../components/ui/loading-screen.js';
 import { useTranslation } from '../../lib/use-translation.js';
+import {
+  serverMessage,
+  useGetInvitationsQuery,
+  useGetMembersQuery,
+  useRemoveMemberMutation,
+  useRenewInvitationMutation,
+  useRevokeInvitationMutation,
+  useSetMemberRoleMutation,
+} from './api/members-api.js';
+import { AddMemberDialog } from './components/add-member-dialog.js';
+import { InvitationLink } from './components/invitation-link.js';
+import { MembersTable } from './components/members-table.js';
+import { PendingInvitations } from './components/pending-invitations.js';
+import './members.css';
 
-/** PLACEHOLDER until the tab is built (issue 22): replaced by its feature. */
-export default function Tab({ domain }: { domain: string }) {
+type Confirming = { kind: 'remove'; member: Member } | { kind: 'revoke'; invitation: Invitation };
+
+/**
+ * Settings › Members (issue 22): the domain's members with a role dropdown each, Remove behind a
+ * confirmation, "Add member", and with the built-in provider the invitation's link (shown once)
+ * and the pending invitations. A refused change shows the server's sentence above the table.
+ */
+export default function MembersTab({ domain }: { domain: string }) {
   const { t } = useTranslation();
+  const members = useGetMembersQuery({ domain });
+  const invitations = useGetInvitationsQuery({ domain });
+  const [setRole] = useSetMemberRoleMutation();
+  const [removeMember, removal] = useRemoveMemberMutation();
+  const [renew] = useRenewInvitationMutation();
+  const [revoke, revocation] = useRevokeInvitationMutation();
+  const [adding, setAdding] = useState(false);
+  const [confirming, setConfirming] = useState<Confirming>();
+  const [link, setLink] = useState<NewInvitation>();
+  const [busy, setBusy] = useState<string>();
+  const [error, setError] = useState<string>();
+  const [notice, setNotice] = useState<string>();
+
+  async function run(key: string, call: () => Promise<{ error?: unknown }>, success?: string) {
+    setBusy(key);
+    setError(undefined);
+    setNotice(undefined);
+    const result = await call();
+    setBusy(undefined);
+    if (result.error) setError(serverMessage(result.error) ?? t('members.failed'));
+    else if (success) setNotice(success);
+    return !result.error;
+  }
+
+  const changeRole = (member: Member, role: Role) =>
+    void run(
+      member.email,
+      () => setRole({ domain, email: member.email, role }),
+      t('members.roleChanged', { email: member.email, role: t(`members.roles.${role}`) }),
+    );
+
+  async function renewLink(invitation: Invitation) {
+    setBusy(invitation.id);
+    setError(undefined);
+    const result = await renew({ domain, id: invitation.id });
+    setBusy(undefined);
+    if (result.data) setLink(result.data);
+    else setError(serverMessage(result.error) ?? t('members.failed'));
+  }
+
+  async function confirm() {
+    if (!confirming) return;
+    if (confirming.kind === 'remove') {
+      const { email } = confirming.member;
+      await run(email, () => removeMember({ domain, email }), t('members.removed', { email }));
+    } else {
+      const { id, email } = confirming.invitation;
+      await run(id, () => revoke({ domain, id }), t('members.invitations.revoked', { email }));
+    }
+    setConfirming(undefined);
+  }
+
+  let body;
+  if (members.isLoading) body = <LoadingScreen inline />;
+  else if (members.isError || !members.data) {
+    body = (
+      <div className="members__error" role="alert">
+        <p>{serverMessage(members.error) ?? t('members.loadFailed')}</p>
+        <button type="button" className="button button--secondary" onClick={() => void members.refetch()}>
+          {t('common.retry')}
+        </button>
+      </div>
+    );
+  } else if (members.data.length === 0) body = <p className="page__placeholder">{t('members.empty')}</p>;
+  else {
+    body = (
+      <MembersTable
+        members={members.data}
+        busyEmail={busy}
+        onRoleChange={changeRole}
+        onRemove={(member) => setConfirming({ kind: 'remove', member })}
+      />
+    );
+  }
+
+  const pending = invitations.data ?? [];
   return (
-    <p className="page__placeholder">
-      {t('settings.description')} ({domain})
-    </p>
+    <div className="members">
+      <div className="members__toolbar">
+        <h2 className="members__heading">{t('members.title')}</h2>
+        <button type="button" className="button button--primary" onClick={() => setAdding(true)}>
+          {t('members.add.open')}
+        </button>
+      </div>
+      {error && (
+        <p className="members__error" role="alert">
+          {error}
+        </p>
+      )}
+      <p className="members__notice" role="status">
+        {notice}
+      </p>
+      {link && <InvitationLink invitation={link} onDismiss={() => setLink(undefined)} />}
+      {body}
+      {pending.length > 0 && (
+        <PendingInvitations
+          invitations={pending}
+          busyId={busy}
+          now={Date.now()}
+          onRenew={(invitation) => void renewLink(invitation)}
+          onRevoke={(invitation) => setConfirming({ kind: 'revoke', invitation })}
+        />
+      )}
+      {adding && (
+        <AddMemberDialog
+          domain={domain}
+          onClose={() => setAdding(false)}
+          onAdded={(result) => {
+            setAdding(false);
+            setError(undefined);
+            if (result.added === 'invitation') {
+              setLink(result.invitation);
+              setNotice(undefined);
+            } else {
+              setNotice(t('members.added', { email: result.member.email }));
+            }
+          }}
+        />
+      )}
+      {confirming && (
+        <ConfirmDialog
+          title={
+            confirming.kind === 'remove' ? t('members.confirmRemove.title') : t('members.confirmRevoke.title')
+          }
+          cancelLabel={t('common.cancel')}
+          confirmLabel={
+            confirming.kind === 'remove'
+              ? t('members.confirmRemove.confirm')
+              : t('members.confirmRevoke.confirm')
+          }
+          tone="danger"
+          busyLabel={removal.isLoading || revocation.isLoading ? t('members.working') : undefined}
+          onCancel={() => setConfirming(undefined)}
+          onConfirm={() => void confirm()}
+        >
+          <p>
+            {confirming.kind === 'remove'
+              ? t('members.confirmRemove.body', { email: confirming.member.email, domain })
+              : t('members.confirmRevoke.body', { email: confirming.invitation.email })}
+          </p>
+        </ConfirmDialog>
+      )}
+    </div>
   );
 }

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { INTERACTION_PATH } from '../../../idp/provider.js';
 
 const COOKIE = 'masthead_csrf';
+const INVITATION_COOKIE = 'masthead_invitation_csrf';
 
 /**
  * Double-submit CSRF protection for the sign-in form, tied to one interaction: the form carries a
@@ -10,12 +11,16 @@ const COOKIE = 'masthead_csrf';
  * the interaction's uid. A page on another site can neither read the token nor set the cookie.
  */
 export function issueCsrfToken(reply: FastifyReply, uid: string, secure: boolean): string {
+  return issue(reply, COOKIE, { path: `${INTERACTION_PATH}/${uid}`, bind: uid, secure });
+}
+
+function issue(reply: FastifyReply, name: string, cookie: { path: string; bind: string; secure: boolean }) {
   const token = randomBytes(32).toString('base64url');
-  reply.setCookie(COOKIE, `${uid}.${token}`, {
-    path: `${INTERACTION_PATH}/${uid}`,
+  reply.setCookie(name, `${cookie.bind}.${token}`, {
+    path: cookie.path,
     httpOnly: true,
     sameSite: 'strict',
-    secure,
+    secure: cookie.secure,
     signed: true,
     maxAge: 60 * 60,
   });
@@ -28,11 +33,30 @@ export function clearCsrfToken(reply: FastifyReply, uid: string) {
 
 /** True when the submitted token matches this interaction's cookie. */
 export function checkCsrfToken(request: FastifyRequest, uid: string, submitted: string): boolean {
-  const cookie = request.cookies[COOKIE];
+  return matches(request.cookies[COOKIE], request, uid, submitted);
+}
+
+/**
+ * The same protection for the invitation form (decision 046), bound to the link's token (by its
+ * hash, so the cookie holds no token) and limited to the invitation page's path.
+ */
+export function issueInvitationCsrfToken(reply: FastifyReply, path: string, bind: string, secure: boolean) {
+  return issue(reply, INVITATION_COOKIE, { path, bind, secure });
+}
+
+export function clearInvitationCsrfToken(reply: FastifyReply, path: string) {
+  reply.clearCookie(INVITATION_COOKIE, { path });
+}
+
+export function checkInvitationCsrfToken(request: FastifyRequest, bind: string, submitted: string): boolean {
+  return matches(request.cookies[INVITATION_COOKIE], request, bind, submitted);
+}
+
+function matches(cookie: string | undefined, request: FastifyRequest, bind: string, submitted: string) {
   if (!cookie || !submitted) return false;
   const unsigned = request.unsignCookie(cookie);
-  if (!unsigned.valid || !unsigned.value?.startsWith(`${uid}.`)) return false;
-  const expected = Buffer.from(unsigned.value.slice(uid.length + 1));
+  if (!unsigned.valid || !unsigned.value?.startsWith(`${bind}.`)) return false;
+  const expected = Buffer.from(unsigned.value.slice(bind.length + 1));
   const given = Buffer.from(submitted);
   return expected.length === given.length && timingSafeEqual(expected, given);
 }

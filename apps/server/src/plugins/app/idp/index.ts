@@ -10,7 +10,9 @@ import { createProvider } from '../../../idp/provider.js';
 import { RETRY_AFTER_SECONDS } from '../../../lib/app-error.js';
 import { DatabaseUnavailableError } from '../../../lib/pg-errors.js';
 import type { KeySource } from '../../../lib/token-verifier.js';
-import interactionRoutes from './interaction-routes.js';
+import { ConcurrencyGate } from '../../../lib/concurrency-gate.js';
+import interactionRoutes, { PASSWORD_CHECKS } from './interaction-routes.js';
+import invitationRoutes from './invitation-routes.js';
 
 export interface IdpPluginOptions {
   provider: Provider;
@@ -89,12 +91,21 @@ export default async function idp(app: FastifyInstance, options: IdpPluginOption
     });
   });
 
+  const passwordChecks = new ConcurrencyGate(PASSWORD_CHECKS);
   await app.register(interactionRoutes, {
     provider,
     db,
     publicUrl: options.publicUrl,
     cookieKeys: options.cookieKeys,
     counters: options.counters,
+    passwordChecks,
+  });
+  await app.register(invitationRoutes, {
+    db,
+    publicUrl: options.publicUrl,
+    cookieKeys: options.cookieKeys,
+    counters: options.counters,
+    passwordChecks,
   });
 
   const sweep = setInterval(() => {

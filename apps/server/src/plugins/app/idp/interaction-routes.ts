@@ -5,14 +5,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errors, type Interaction, type Provider } from 'oidc-provider';
 import type { Db } from '../../../db/database.js';
 import { authenticate } from '../../../idp/accounts.js';
-import { PAGE_CSP } from '../../../idp/pages/layout.js';
 import { loginPage } from '../../../idp/pages/login-page.js';
 import { errorPage } from '../../../idp/pages/provider-pages.js';
 import { INTERACTION_PATH } from '../../../idp/provider.js';
 import { AppError } from '../../../lib/app-error.js';
 import { CountersUnavailableError, type AttemptCounters } from '../../../lib/attempt-counters.js';
-import { ConcurrencyGate, GateFullError } from '../../../lib/concurrency-gate.js';
+import { GateFullError, type ConcurrencyGate } from '../../../lib/concurrency-gate.js';
+import { sendPage } from './send-page.js';
 import { checkCsrfToken, clearCsrfToken, issueCsrfToken } from './csrf.js';
+import { takeFirstSignIn } from './first-sign-in.js';
 import { formEmail, loginLimits } from './login-limits.js';
 
 export interface InteractionRoutesOptions {
@@ -22,6 +23,8 @@ export interface InteractionRoutesOptions {
   cookieKeys: string[];
   /** The failed sign-in counters: this process's memory unless Redis shares them (REDIS_URL). */
   counters: AttemptCounters;
+  /** The password checking slots (PASSWORD_CHECKS), shared with the invitation page. */
+  passwordChecks: ConcurrencyGate;
 }
 
 /**
@@ -40,17 +43,6 @@ const params = Type.Object({
   uid: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }),
 });
 
-function sendPage(reply: FastifyReply, status: number, html: string) {
-  return reply
-    .code(status)
-    .headers({
-      'content-type': 'text/html; charset=utf-8',
-      'cache-control': 'no-store',
-      'content-security-policy': PAGE_CSP,
-    })
-    .send(html);
-}
-
 function field(request: FastifyRequest, name: string): string {
   const value = (request.body as Record<string, unknown> | undefined)?.[name];
   return typeof value === 'string' ? value : '';
@@ -68,7 +60,7 @@ export default async function interactionRoutes(app: FastifyInstance, options: I
   // Signed with the same persistent keys as the provider's cookies, so a restart keeps forms valid.
   await app.register(cookie, { secret: options.cookieKeys });
   const limits = loginLimits(options.counters);
-  const passwordChecks = new ConcurrencyGate(PASSWORD_CHECKS);
+  const { passwordChecks } = options;
 
   /** The provider's interaction for this browser, when it is the one in the address. */
   async function interactionFor(request: FastifyRequest<{ Params: { uid: string } }>, reply: FastifyReply) {
@@ -118,6 +110,17 @@ export default async function interactionRoutes(app: FastifyInstance, options: I
     async (request, reply) => {
       const interaction = await interactionFor(request, reply);
       if (!interaction) return expired(reply);
+      // The first sign-in right after accepting an invitation needs no password (decision 046).
+      const invited = await takeFirstSignIn(db, request, reply, app.clock());
+      if (invited) {
+        const returnTo = await provider.interactionResult(
+          request.raw,
+          reply.raw,
+          { login: { accountId: invited.id } },
+          { mergeWithLastSubmission: false },
+        );
+        return reply.redirect(returnTo, 303);
+      }
       const hint = interaction.params.login_hint;
       return form(reply, interaction.uid, 200, { email: typeof hint === 'string' ? hint : '' });
     },

@@ -1,0 +1,77 @@
+import { PASSWORD_MIN_LENGTH } from '../accounts.js';
+import { alert, escapeHtml, page } from './layout.js';
+import { errorPage } from './provider-pages.js';
+
+export interface InvitationPageOptions {
+  /** Where the form posts: /oidc/invitation. */
+  action: string;
+  csrfToken: string;
+  token: string;
+  email: string;
+  domainName: string;
+  role: string;
+  /** Kept after a refused attempt, so that only the passwords are typed again. */
+  name?: string;
+  error?: string;
+}
+
+/**
+ * The invitee's page (decision 046): their e-mail, shown but not editable, a name and a new
+ * password twice, with the autocomplete hints password managers look for.
+ */
+export function invitationPage(options: InvitationPageOptions): string {
+  const { action, csrfToken, token, email, domainName, role, name = '', error } = options;
+  const invalid = error ? ' aria-invalid="true" aria-describedby="form-error"' : '';
+  return page(
+    'Accept invitation',
+    `<h1 id="page-title">Join ${escapeHtml(domainName)}</h1>
+<p class="lead">You are invited as ${escapeHtml(role)}. Choose your name and a password of at least ${PASSWORD_MIN_LENGTH} characters; then you are signed in.</p>
+${alert(error)}
+<form method="post" action="${escapeHtml(action)}">
+<input type="hidden" name="csrf" value="${escapeHtml(csrfToken)}">
+<input type="hidden" name="token" value="${escapeHtml(token)}">
+<label for="email">E-mail</label>
+<input id="email" name="email" type="email" autocomplete="username" readonly value="${escapeHtml(email)}">
+<label for="name">Your name</label>
+<input id="name" name="name" type="text" autocomplete="name" required maxlength="200" value="${escapeHtml(name)}"${name ? '' : ' autofocus'}>
+<label for="password">New password</label>
+<input id="password" name="password" type="password" autocomplete="new-password" required minlength="${PASSWORD_MIN_LENGTH}" maxlength="1024"${invalid}${name ? ' autofocus' : ''}>
+<label for="password-again">New password again</label>
+<input id="password-again" name="passwordAgain" type="password" autocomplete="new-password" required minlength="${PASSWORD_MIN_LENGTH}" maxlength="1024"${invalid}>
+<button type="submit">Create account and sign in</button>
+</form>`,
+  );
+}
+
+/** Why a link leads nowhere; each case says what to do instead. */
+export type DeadInvitation = 'unknown' | 'expired' | 'used' | 'revoked' | 'account-exists';
+
+const DEAD: Record<DeadInvitation, { title: string; message: string }> = {
+  unknown: {
+    title: 'Invitation not found',
+    message:
+      'This invitation link is not valid. Check that you copied the whole link, or ask an admin of the domain for a new one.',
+  },
+  expired: {
+    title: 'Invitation expired',
+    message: 'This invitation has expired. Ask an admin of the domain for a new link.',
+  },
+  used: {
+    title: 'Invitation already used',
+    message: 'This invitation was already used. Sign in with the e-mail and password chosen then.',
+  },
+  revoked: {
+    title: 'Invitation revoked',
+    message:
+      'This invitation was revoked by an admin of the domain. Ask them for a new one if you need access.',
+  },
+  'account-exists': {
+    title: 'You already have an account',
+    message:
+      'An account with this e-mail exists already. Sign in with it; an admin can add it to the domain.',
+  },
+};
+
+export function deadInvitationPage(state: DeadInvitation, homeUrl: string): string {
+  return errorPage({ ...DEAD[state], homeUrl });
+}
