@@ -143,7 +143,8 @@ describe('AssetsSection', () => {
     const { store } = renderSection();
 
     await userEvent.click(await screen.findByRole('button', { name: 'Delete old.png' }));
-    const confirm = screen.getByRole('alertdialog', { name: 'Delete asset?' });
+    // The question is a chunk of its own, loaded when first asked.
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete asset?' });
     expect(api.calls.some((call) => call.method === 'DELETE')).toBe(false);
     listAnswer = () => jsonResponse(200, assetPage([]));
     await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
