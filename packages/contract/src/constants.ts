@@ -40,3 +40,9 @@ export type Role = (typeof ROLES)[number];
 export const PASSWORD_MIN_LENGTH = 8;
 /** Only keeps hashing cheap to ask for. */
 export const PASSWORD_MAX_LENGTH = 1024;
+
+/**
+ * `/?signin=now` on the web app starts the sign-in at once: where the invitation page sends a new
+ * member, whose first sign-in the provider completes without the password (decision 046).
+ */
+export const SIGN_IN_NOW_PARAM = 'signin';

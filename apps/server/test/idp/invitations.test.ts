@@ -174,7 +174,7 @@ describe('the invitation page', () => {
     const submitted = await accept(browser, invitation.link, { name: '  Wren Writer ' });
 
     expect(submitted.statusCode, submitted.body).toBe(303);
-    expect(location(submitted)).toBe(`${PUBLIC_URL}/`);
+    expect(location(submitted)).toBe(`${PUBLIC_URL}/?signin=now`);
     const account = await authenticate(ctx.db, invitation.email, 'a long enough password');
     expect(account?.name).toBe('Wren Writer');
     const membership = await ctx.db

@@ -59,6 +59,24 @@ describe('routes', { timeout: 20_000 }, () => {
     expect(signinRedirect).toHaveBeenCalledTimes(1);
   });
 
+  it('should start the sign-in by itself at ?signin=now, once, and drop the parameter (decision 046)', () => {
+    const signinRedirect = vi.fn(async () => undefined);
+    window.history.replaceState(null, '', '/?signin=now&page=2');
+    try {
+      renderAt('/', signedOut({ signinRedirect }));
+      expect(signinRedirect).toHaveBeenCalledTimes(1);
+      expect(window.location.search).toBe('?page=2');
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+  });
+
+  it('should wait for a click without ?signin=now', () => {
+    const signinRedirect = vi.fn(async () => undefined);
+    renderAt('/', signedOut({ signinRedirect }));
+    expect(signinRedirect).not.toHaveBeenCalled();
+  });
+
   it('should name a failed sign-in on the login screen', () => {
     const error = Object.assign(new Error('No matching state found in storage'), {
       source: 'signinCallback' as const,

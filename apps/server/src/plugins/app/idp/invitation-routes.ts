@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import { normalizeIP } from '@fastify/rate-limit';
+import { SIGN_IN_NOW_PARAM } from '@masthead/contract';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../../db/database.js';
@@ -178,7 +179,9 @@ export default async function invitationRoutes(app: FastifyInstance, options: In
     if (!accepted.ok) return dead(reply, accepted.state);
     clearInvitationCsrfToken(reply, INVITATION_PATH);
     setFirstSignInCookie(reply, accepted.signInToken, secure);
-    // The web app starts the sign-in, which the cookie completes without the password.
-    return reply.header('referrer-policy', 'no-referrer').redirect(`${publicUrl}/`, 303);
+    // The web app starts the sign-in at once, and the cookie completes it without the password.
+    return reply
+      .header('referrer-policy', 'no-referrer')
+      .redirect(`${publicUrl}/?${SIGN_IN_NOW_PARAM}=now`, 303);
   });
 }

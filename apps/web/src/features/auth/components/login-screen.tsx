@@ -1,3 +1,5 @@
+import { SIGN_IN_NOW_PARAM } from '@masthead/contract/constants';
+import { useEffect } from 'react';
 import { useAuth } from 'react-oidc-context';
 import { useTranslation } from '../../../lib/use-translation.js';
 import { authErrorKey } from '../auth-error.js';
@@ -7,6 +9,15 @@ import './login-screen.css';
 export function LoginScreen() {
   const { t } = useTranslation();
   const auth = useAuth();
+  // `?signin=now` (where an accepted invitation lands) starts the sign-in without a click; the
+  // parameter goes first, so coming back here after a failed sign-in shows its error instead.
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    if (!url.searchParams.has(SIGN_IN_NOW_PARAM)) return;
+    url.searchParams.delete(SIGN_IN_NOW_PARAM);
+    window.history.replaceState(window.history.state, '', url);
+    void auth.signinRedirect();
+  }, [auth]);
   return (
     <main className="login">
       <section className="login__card" aria-labelledby="login-title">
