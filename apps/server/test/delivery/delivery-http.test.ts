@@ -36,7 +36,7 @@ describe('content keys on /api/v1', () => {
   it('should refuse a revoked key on its very next request', async () => {
     const w = await deliveryWorld(ctx);
     expect((await w.read('/posts')).statusCode).toBe(200);
-    expect(await deleteContentKey(ctx.db, w.domain.id, w.keyId)).toBe(true);
+    expect(await deleteContentKey(ctx.db, w.domain.id, w.keyId)).toMatchObject({ id: w.keyId });
     expectError(await w.read('/posts'), 401);
     expectError(await reader(ctx, null)(`/changes?key=${w.key}`), 401);
   });
