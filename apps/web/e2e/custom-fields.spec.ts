@@ -1,7 +1,7 @@
 import type { ColumnDef } from '@masthead/contract';
 import type { Page } from '@playwright/test';
 import { accessToken, createPost, getPost, uniqueTitle } from './support/api';
-import { editorHeading, expectList } from './support/blog-pages';
+import { card, editorHeading, expectList, save } from './support/blog-pages';
 import { DOMAINS } from './support/e2e-server';
 import { expect, test } from './support/fixtures';
 import { headerTitle, signIn } from './support/sign-in';
@@ -103,6 +103,45 @@ test.describe('custom fields', () => {
     const field = page.getByRole('combobox', { name: 'Region' });
     await expect(field).toBeVisible();
     await expect(field).toHaveAttribute('aria-required', 'true');
+  });
+
+  test('should let the admin add a multi-select field that posts hold several options of, and filter by one', async ({
+    page,
+    checkA11y,
+  }) => {
+    await signInToList(page);
+    await openFieldsTab(page);
+    await page.getByRole('button', { name: 'Add a field' }).click();
+    const row = rows(page).first();
+    await page.keyboard.type('Topics');
+    await row.getByRole('textbox', { name: 'Key' }).fill('topics');
+    await row.getByRole('combobox', { name: 'Type' }).selectOption({ label: 'Multi-select' });
+    await row.getByRole('textbox', { name: 'Options' }).fill('Cloud\nData');
+    await row.getByRole('checkbox', { name: 'Filterable in the post list' }).check();
+    // The preview shows the options as a group of boxes.
+    const preview = page.getByRole('region', { name: 'Preview in the post editor' });
+    await expect(preview.getByRole('group', { name: 'Topics' }).getByRole('checkbox')).toHaveCount(2);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Custom fields saved.' })).toBeVisible();
+
+    const post = await createPost(page, DOMAIN, {
+      title: uniqueTitle('Topics'),
+      fields: { topics: ['Data'] },
+    });
+    await page.goto(`/?post=${post.id}`);
+    await expect(editorHeading(page, 'Edit')).toBeVisible();
+    const topics = page.getByRole('group', { name: 'Topics' });
+    await expect(topics.getByRole('checkbox', { name: 'Data' })).toBeChecked();
+    await topics.getByRole('checkbox', { name: 'Cloud' }).check();
+    await checkA11y('the post editor with a multi-select field');
+    const saved = await save(page, 'PUT');
+    expect(saved.status).toBe(200);
+    expect((saved.sent.fields as Record<string, unknown>).topics).toEqual(['Cloud', 'Data']);
+    expect((await getPost(page, DOMAIN, post.id)).post.fields).toEqual({ topics: ['Cloud', 'Data'] });
+
+    await page.goto('/');
+    await page.getByRole('combobox', { name: 'Topics' }).selectOption('Cloud');
+    await expect(card(page, post.title)).toBeVisible();
   });
 
   test('should show the server problems under their field', async ({ page }) => {

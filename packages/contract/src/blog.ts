@@ -13,6 +13,8 @@ const FieldValueSchema = Type.Union([
   Type.String({ maxLength: 10000 }),
   Type.Number(),
   Type.Boolean(),
+  // A multi-select's chosen options.
+  Type.Array(Type.String({ maxLength: 200 }), { maxItems: 500 }),
   Type.Null(),
 ]);
 

@@ -1,8 +1,18 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { DomainQuery } from './paging.js';
 
-export const FIELD_TYPES = ['text', 'textarea', 'number', 'select', 'date', 'boolean'] as const;
+export const FIELD_TYPES = [
+  'text',
+  'textarea',
+  'number',
+  'select',
+  'multiselect',
+  'date',
+  'boolean',
+] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
+/** The types whose values come from the definition's `options`, and which can be filterable. */
+export const OPTION_FIELD_TYPES: readonly FieldType[] = ['select', 'multiselect'];
 
 export const ColumnDef = Type.Object(
   {
@@ -20,8 +30,14 @@ export type ColumnDef = Static<typeof ColumnDef>;
 export const ColumnDefList = Type.Array(ColumnDef, { maxItems: 100 });
 export type ColumnDefList = Static<typeof ColumnDefList>;
 
-/** A value of a custom field as stored in a post's `fields` map. */
-export type FieldValue = string | number | boolean | null;
+/**
+ * What a `field.<key>` filter looks for, by JSON containment: a select's value, or a list holding
+ * the one option a multi-select must contain.
+ */
+export type FieldFilters = Record<string, string | string[]>;
+
+/** A value of a custom field as stored in a post's `fields` map; a multi-select's is a list of options. */
+export type FieldValue = string | number | boolean | string[] | null;
 
 /**
  * The query of `PUT /cms/column/def/all` (decision 047). Removing a field that posts hold values

@@ -6,7 +6,13 @@ import { MAX_PAGE_INDEX, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE } from './constants.js
  * Its shapes are its own, never the back office's: a reader sees no workflow state or editor data.
  */
 
-const DeliveryFieldValue = Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]);
+const DeliveryFieldValue = Type.Union([
+  Type.String(),
+  Type.Number(),
+  Type.Boolean(),
+  Type.Array(Type.String(), { description: "A multi-select's chosen options" }),
+  Type.Null(),
+]);
 
 export const DeliveryTaxonomyRef = Type.Object({
   id: Type.String({ format: 'uuid' }),

@@ -1,4 +1,4 @@
-import { ColumnDefList, FIELD_TYPES, type ColumnDef } from '@masthead/contract';
+import { ColumnDefList, FIELD_TYPES, OPTION_FIELD_TYPES, type ColumnDef } from '@masthead/contract';
 import { Value, ValueErrorType, type ValueError } from '@sinclair/typebox/value';
 
 /**
@@ -51,7 +51,10 @@ function schemaProblems(value: unknown): string[] {
   return problems;
 }
 
-/** The rules the schema cannot express (DESIGN §3: select fields, `filterable` filters on a select). */
+/**
+ * The rules the schema cannot express (DESIGN §3: select fields, `filterable` filters on a select;
+ * a multi-select, decision 051, is held to the same).
+ */
 function semanticProblems(defs: ColumnDef[]): string[] {
   const problems: string[] = [];
   const firstIndex = new Map<string, number>();
@@ -60,11 +63,12 @@ function semanticProblems(defs: ColumnDef[]): string[] {
     const earlier = firstIndex.get(def.key);
     if (earlier !== undefined) problems.push(`${name}: duplicate key (field ${earlier + 1} has it too)`);
     else firstIndex.set(def.key, index);
-    if (def.type === 'select' && (def.options ?? []).length === 0) {
-      problems.push(`${name}: a select field needs a non-empty "options" list`);
+    const hasOptions = OPTION_FIELD_TYPES.includes(def.type);
+    if (hasOptions && (def.options ?? []).length === 0) {
+      problems.push(`${name}: a ${def.type} field needs a non-empty "options" list`);
     }
-    if (def.filterable && def.type !== 'select')
-      problems.push(`${name}: only a select field can be filterable`);
+    if (def.filterable && !hasOptions)
+      problems.push(`${name}: only a select or multiselect field can be filterable`);
   });
   return problems;
 }

@@ -21,10 +21,21 @@ function problem(def: ColumnDef, value: FieldValue): string | null {
       return typeof value === 'string' && (def.options ?? []).includes(value)
         ? null
         : `must be one of ${(def.options ?? []).join(', ')}`;
+    case 'multiselect':
+      return multiSelectProblem(def, value);
   }
 }
 
-const isEmpty = (value: FieldValue | undefined) => value === undefined || value === null || value === '';
+/** A multi-select holds a list of its options, each once (decision 051). */
+function multiSelectProblem(def: ColumnDef, value: FieldValue): string | null {
+  const options = def.options ?? [];
+  if (!Array.isArray(value) || value.some((item) => !options.includes(item)))
+    return `must be a list of ${options.join(', ')}`;
+  return new Set(value).size === value.length ? null : 'must name each option once';
+}
+
+const isEmpty = (value: FieldValue | undefined) =>
+  value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
 
 /**
  * Checks a post's custom fields against the domain's definitions (DESIGN §3). Returns the fields to
@@ -45,6 +56,9 @@ export function validateFields(defs: ColumnDef[], fields: Record<string, FieldVa
     }
     const issue = problem(def, value as FieldValue);
     if (issue) lines.push(`fields.${def.key}: ${issue}`);
+    // Kept in the definition's order, so that the same choice is always stored (and filtered) alike.
+    else if (Array.isArray(value))
+      clean[def.key] = (def.options ?? []).filter((option) => value.includes(option));
     else clean[def.key] = value as FieldValue;
   }
   return { lines, clean };

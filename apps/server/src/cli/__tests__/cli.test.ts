@@ -64,7 +64,7 @@ describe('masthead command line', { timeout: 60_000 }, () => {
         '2026-12-01T1500-post-counts\n2026-12-02T1500-search-words\n2026-12-02T1600-search-inline\n' +
         '2026-12-03T1500-posts-autovacuum\n2026-12-04T1500-search-words-by-domain\n2026-12-05T1500-list-versions\n' +
         '2026-12-06T1500-upload-staging\n2026-12-07T1500-delivery\n2026-12-07T1600-post-tags-by-tag\n' +
-        '2026-12-08T1500-webhooks\n2026-12-08T1600-scheduled-publishing\n2026-12-09T1500-activity\n2026-12-09T1600-invitations\n2026-12-10T1500-post-revisions\n',
+        '2026-12-08T1500-webhooks\n2026-12-08T1600-scheduled-publishing\n2026-12-09T1500-activity\n2026-12-09T1600-invitations\n2026-12-10T1500-post-revisions\n2026-12-11T1500-multiselect-fields\n',
     );
 
     const second = await masthead('migrate');
@@ -287,7 +287,7 @@ describe('masthead command line', { timeout: 60_000 }, () => {
       [
         'filterable text',
         [{ key: 'kind', label: 'Kind', type: 'text', required: true, filterable: true }],
-        /only a select field can be filterable/,
+        /only a select or multiselect field can be filterable/,
       ],
       ['not an array', { key: 'kind' }, /must hold a JSON array/],
       ['broken JSON', '[{"key": ', /is not valid JSON/],

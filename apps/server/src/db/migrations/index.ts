@@ -17,6 +17,7 @@ import * as scheduledPublishing from './2026-12-08T1600-scheduled-publishing.js'
 import * as activity from './2026-12-09T1500-activity.js';
 import * as invitations from './2026-12-09T1600-invitations.js';
 import * as postRevisions from './2026-12-10T1500-post-revisions.js';
+import * as multiselectFields from './2026-12-11T1500-multiselect-fields.js';
 
 /**
  * Migrations are listed here rather than read from disk so that the bundled server carries them.
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-09T1500-activity': activity,
   '2026-12-09T1600-invitations': invitations,
   '2026-12-10T1500-post-revisions': postRevisions,
+  '2026-12-11T1500-multiselect-fields': multiselectFields,
 };
 
 export const migrationProvider: MigrationProvider = {

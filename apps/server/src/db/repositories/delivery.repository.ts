@@ -1,3 +1,4 @@
+import type { FieldFilters } from '@masthead/contract';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../database.js';
 import type { Database } from '../tables/database.table.js';
@@ -10,7 +11,7 @@ export interface PublishedFilter {
   categorySlug?: string;
   /** A tsquery built by `searchTsQuery` (search-words.repository), or null for no search. */
   tsQuery: string | null;
-  fields: Record<string, string>;
+  fields: FieldFilters;
 }
 
 type PostsQuery = SelectQueryBuilder<Database, 'posts', object>;

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { BlogStatus, FieldValue } from '@masthead/contract';
+import type { BlogStatus, FieldValue, FieldFilters } from '@masthead/contract';
 import type { Db } from '../database.js';
 
 /**
@@ -9,7 +9,7 @@ import type { Db } from '../database.js';
 export async function sumPostCounts(
   db: Db,
   domainId: string,
-  filter: { status?: BlogStatus; fields: Record<string, string> },
+  filter: { status?: BlogStatus; fields: FieldFilters },
 ): Promise<number> {
   const row = await postCountsSum(db, domainId, filter).executeTakeFirstOrThrow();
   return Number(row.n);
@@ -19,7 +19,7 @@ export async function sumPostCounts(
 export function postCountsSum(
   db: Db,
   domainId: string,
-  filter: { status?: BlogStatus; fields: Record<string, string> },
+  filter: { status?: BlogStatus; fields: FieldFilters },
 ) {
   if (filter.status === 'scheduled') return scheduledCount(db, domainId, filter.fields);
   let query = db.selectFrom('post_counts').where('domain_id', '=', domainId);
@@ -35,7 +35,7 @@ export function postCountsSum(
  * The counters do not know schedules: scheduled posts are counted from posts_scheduled_list_idx,
  * which holds them alone (a few rows, decision 043). Same shape as postCountsSum's statement.
  */
-function scheduledCount(db: Db, domainId: string, fields: Record<string, string>) {
+function scheduledCount(db: Db, domainId: string, fields: FieldFilters) {
   let query = db.selectFrom('posts').where('domain_id', '=', domainId).where('scheduled_for', 'is not', null);
   if (Object.keys(fields).length > 0)
     query = query.where(sql<boolean>`fields @> ${JSON.stringify(fields)}::jsonb`);

@@ -1,5 +1,5 @@
 import { CompiledQuery, sql, type SelectQueryBuilder } from 'kysely';
-import type { BlogStatus, FieldValue } from '@masthead/contract';
+import type { BlogStatus, FieldValue, FieldFilters } from '@masthead/contract';
 import type { Db } from '../database.js';
 import type { Database, NewPost } from '../tables/database.table.js';
 import { compiledOnce } from '../compiled-once.js';
@@ -9,7 +9,7 @@ export interface PostFilter {
   /** A tsquery built by `searchTsQuery` (search-words.repository), or null for no search. */
   tsQuery: string | null;
   status?: BlogStatus;
-  fields: Record<string, string>;
+  fields: FieldFilters;
 }
 
 const summaryColumns = [

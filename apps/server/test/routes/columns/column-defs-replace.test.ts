@@ -134,7 +134,7 @@ describe('PUT /cms/column/def/all', () => {
     const body = expectErrorBody(response, 400);
     expect(body.errors).toEqual([
       'field 1 "1bad": key: must start with a letter and hold only letters, digits and _ (64 at most)',
-      'field 2 "kind": type: must be one of text, textarea, number, select, date, boolean',
+      'field 2 "kind": type: must be one of text, textarea, number, select, multiselect, date, boolean',
       'field 3 "extra": colour: is not a property of a field',
     ]);
     const semantic = expectErrorBody(
@@ -147,7 +147,7 @@ describe('PUT /cms/column/def/all', () => {
     );
     expect(semantic.errors).toEqual([
       'field 1 "client": a select field needs a non-empty "options" list',
-      'field 2 "note": only a select field can be filterable',
+      'field 2 "note": only a select or multiselect field can be filterable',
       'field 3 "note": duplicate key (field 2 has it too)',
     ]);
     expectErrorBody(await put(admin.token, { key: 'x' }), 400);

@@ -26,6 +26,7 @@ export const FIELD_TYPES = [
   'boolean',
   'date',
   'select',
+  'multiselect',
 ] as const satisfies readonly FieldType[];
 const everyType: Exclude<FieldType, (typeof FIELD_TYPES)[number]> extends never ? true : never = true;
 void everyType;
@@ -61,6 +62,9 @@ export const optionsOf = (text: string) =>
     .map((line) => line.trim())
     .filter((line) => line !== '');
 
+/** A select and a multi-select take their values from options, and only they can be filterable. */
+export const hasOptions = (type: FieldType) => type === 'select' || type === 'multiselect';
+
 /** The list the PUT sends: options and filterable only where a select has them. */
 export function defsOf(drafts: FieldDraft[]): ColumnDef[] {
   return drafts.map((draft) => {
@@ -69,9 +73,9 @@ export function defsOf(drafts: FieldDraft[]): ColumnDef[] {
       label: draft.label.trim(),
       type: draft.type,
       required: draft.required,
-      filterable: draft.type === 'select' && draft.filterable,
+      filterable: hasOptions(draft.type) && draft.filterable,
     };
-    if (draft.type === 'select') def.options = optionsOf(draft.optionsText);
+    if (hasOptions(draft.type)) def.options = optionsOf(draft.optionsText);
     return def;
   });
 }

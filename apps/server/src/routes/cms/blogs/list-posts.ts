@@ -1,4 +1,9 @@
-import type { BlogPostSummary, ColumnDef, PagedResponse } from '@masthead/contract';
+import {
+  OPTION_FIELD_TYPES,
+  type BlogPostSummary,
+  type ColumnDef,
+  type PagedResponse,
+} from '@masthead/contract';
 import type { Db } from '../../../db/database.js';
 import { listColumnDefs } from '../../../db/repositories/column-defs.repository.js';
 import { listPostsPage } from '../../../db/repositories/posts.repository.js';
@@ -8,17 +13,21 @@ import { toBlogPostSummary } from '../../../services/mappers.js';
 import { paged } from '../../../services/paging.js';
 import type { BlogListQuery } from './schemas.js';
 
-/** The field.<key> filters, each on a filterable select field of the domain; 400 names any other. */
+/**
+ * The field.<key> filters, each on a filterable select or multi-select field of the domain; 400
+ * names any other. A multi-select matches the posts whose list holds the value (JSON containment,
+ * like a select's equality, so the same indexes and counters serve both).
+ */
 export function fieldFilters(query: Record<string, unknown>, defs: ColumnDef[]) {
-  const filters: Record<string, string> = {};
+  const filters: Record<string, string | string[]> = {};
   const lines: string[] = [];
   for (const [name, value] of Object.entries(query)) {
     if (!name.startsWith('field.')) continue;
     const key = name.slice('field.'.length);
     const def = defs.find((d) => d.key === key);
-    if (!def || def.type !== 'select' || !def.filterable)
+    if (!def || !OPTION_FIELD_TYPES.includes(def.type) || !def.filterable)
       lines.push(`${name}: is not a filterable field of this domain`);
-    else if (value !== '') filters[key] = String(value);
+    else if (value !== '') filters[key] = def.type === 'multiselect' ? [String(value)] : String(value);
   }
   if (lines.length > 0) throw badRequest(lines);
   return filters;

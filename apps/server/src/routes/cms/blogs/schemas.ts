@@ -21,7 +21,13 @@ export const BlogPostBody = Type.Object({
   fields: Type.Optional(
     Type.Record(
       Type.String({ maxLength: 64 }),
-      Type.Unsafe<FieldValue>({ type: ['string', 'number', 'boolean', 'null'], maxLength: 10000 }),
+      // An array is a multi-select's chosen options (decision 051).
+      Type.Unsafe<FieldValue>({
+        type: ['string', 'number', 'boolean', 'null', 'array'],
+        maxLength: 10000,
+        items: { type: 'string', maxLength: 200 },
+        maxItems: 500,
+      }),
     ),
   ),
 });
@@ -32,7 +38,7 @@ export const BlogListQuery = Type.Object(
     status: Type.Optional(Type.Union(BLOG_STATUSES.map((s) => Type.Literal(s)))),
   },
   {
-    // field.<key>=<value> filters on a filterable select field (DESIGN §3).
+    // field.<key>=<value> filters on a filterable select or multi-select field (DESIGN §3).
     patternProperties: { '^field\\.': Type.String({ maxLength: 200 }) },
   },
 );

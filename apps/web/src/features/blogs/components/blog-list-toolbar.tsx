@@ -7,7 +7,7 @@ import type { BlogListFilters } from '../hooks/use-blog-list-filters.js';
 
 interface BlogListToolbarProps {
   filters: BlogListFilters;
-  /** The domain's filterable select fields (the demo's "Client"). */
+  /** The domain's filterable select and multi-select fields (the demo's "Client"). */
   filterFields: ColumnDef[];
   onChange: (change: Partial<BlogListFilters>) => void;
   onNewPost: () => void;

@@ -37,7 +37,9 @@ interface BlogListProps {
 export function BlogList({ domain, role, filters, onFiltersChange, onOpenPost, newPostId }: BlogListProps) {
   const { t } = useTranslation();
   const columns = useGetColumnDefsQuery(domain);
-  const filterFields = (columns.data ?? []).filter((field) => field.type === 'select' && field.filterable);
+  const filterFields = (columns.data ?? []).filter(
+    (field) => (field.type === 'select' || field.type === 'multiselect') && field.filterable,
+  );
   const [pollingInterval, setPollingInterval] = useState(0);
   const list = useGetBlogsQuery(
     {

@@ -46,6 +46,7 @@ function parseValues(value: unknown): PostFormValues | null {
   const fields: Record<string, FieldFormValue> = {};
   for (const [key, field] of Object.entries(value.fields)) {
     if (isString(field) || typeof field === 'boolean') fields[key] = field;
+    else if (Array.isArray(field) && field.every(isString)) fields[key] = field;
   }
   return {
     title: value.title as string,

@@ -4,6 +4,7 @@ import type { FieldFormValue, PostFormValues } from './post-form-values.js';
 /** A custom field's form value as the server validates it (DESIGN §3); empty becomes null. */
 export function fieldValueFor(def: ColumnDef, value: FieldFormValue | undefined): FieldValue {
   if (def.type === 'boolean') return value === true;
+  if (def.type === 'multiselect') return Array.isArray(value) && value.length > 0 ? value : null;
   if (typeof value !== 'string' || value.trim() === '') return null;
   if (def.type === 'number') {
     const number = Number(value);

@@ -1,8 +1,11 @@
 import type { BlogPost, TagRef } from '@masthead/contract';
 import { contentIsEmpty, type EditorContent } from '../../../editor/editor-content.js';
 
-/** A custom field as the form holds it: text for inputs and selects, true/false for checkboxes. */
-export type FieldFormValue = string | boolean;
+/**
+ * A custom field as the form holds it: text for inputs and selects, true/false for checkboxes,
+ * the chosen options for a multi-select.
+ */
+export type FieldFormValue = string | boolean | string[];
 
 /** Everything the user can change in the editor; it is also what a local draft stores. */
 export interface PostFormValues {
@@ -36,7 +39,7 @@ export function newPostValues(authorName: string): PostFormValues {
 export function postToValues(post: BlogPost): PostFormValues {
   const fields: Record<string, FieldFormValue> = {};
   for (const [key, value] of Object.entries(post.fields ?? {})) {
-    if (typeof value === 'boolean' || typeof value === 'string') fields[key] = value;
+    if (typeof value === 'boolean' || typeof value === 'string' || Array.isArray(value)) fields[key] = value;
     else if (typeof value === 'number') fields[key] = String(value);
   }
   return {
@@ -63,8 +66,9 @@ function sameContent(a: EditorContent, b: EditorContent): boolean {
   return a.editorState === b.editorState || (contentIsEmpty(a) && contentIsEmpty(b));
 }
 
-/** An unset checkbox and an empty input mean the same as a missing key. */
-const normalizedField = (value: FieldFormValue | undefined) => (value === false ? '' : (value ?? ''));
+/** An unset checkbox, an empty input and no option chosen mean the same as a missing key. */
+const normalizedField = (value: FieldFormValue | undefined) =>
+  value === false ? '' : Array.isArray(value) ? value.join('\n') : (value ?? '');
 
 function sameFields(a: PostFormValues['fields'], b: PostFormValues['fields']): boolean {
   const keys = new Set([...Object.keys(a), ...Object.keys(b)]);

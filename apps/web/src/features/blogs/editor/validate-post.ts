@@ -46,6 +46,7 @@ function problemOf(
       const def = defs.find((candidate) => `fields.${candidate.key}` === field);
       if (!def?.required || def.type === 'boolean') return null;
       const value = values.fields[def.key];
+      if (def.type === 'multiselect') return Array.isArray(value) && value.length > 0 ? null : REQUIRED;
       return typeof value !== 'string' || blank(value) ? REQUIRED : null;
     }
   }

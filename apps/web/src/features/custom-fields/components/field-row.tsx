@@ -1,5 +1,5 @@
 import { useTranslation } from '../../../lib/use-translation.js';
-import { FIELD_TYPES, type FieldDraft } from '../field-drafts.js';
+import { FIELD_TYPES, hasOptions, type FieldDraft } from '../field-drafts.js';
 
 interface FieldRowProps {
   draft: FieldDraft;
@@ -130,7 +130,7 @@ export function FieldRow({
           />
           {t('customFields.required')}
         </label>
-        {draft.type === 'select' && (
+        {hasOptions(draft.type) && (
           <>
             <label className="field-row__field field-row__field--wide">
               <span>{t('customFields.options')}</span>

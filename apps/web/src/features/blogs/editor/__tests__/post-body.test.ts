@@ -14,6 +14,27 @@ const DEFS: ColumnDef[] = [
 ];
 
 describe('postBody', () => {
+  it('should send a multi-select as its chosen options, and none as null', () => {
+    const topics: ColumnDef = {
+      key: 'topics',
+      label: 'Topics',
+      type: 'multiselect',
+      required: false,
+      options: ['A', 'B'],
+    };
+    const body = (value: string[]) =>
+      postBody({ ...newPostValues('Ada'), fields: { topics: value } }, [topics]);
+    expect(body(['B']).fields).toEqual({ topics: ['B'] });
+    expect(body([]).fields).toEqual({ topics: null });
+  });
+
+  it('should count a multi-select changed when its options change, not when they stay', () => {
+    const before = { ...newPostValues('Ada'), fields: { topics: ['A'] } };
+    expect(sameValues(before, { ...before, fields: { topics: ['A'] } })).toBe(true);
+    expect(sameValues(before, { ...before, fields: { topics: ['A', 'B'] } })).toBe(false);
+    expect(sameValues({ ...before, fields: {} }, { ...before, fields: { topics: [] } })).toBe(true);
+  });
+
   it('should send custom fields typed as the server checks them, empty ones as null, unknown ones not at all', () => {
     const values = {
       ...newPostValues('Ada'),

@@ -32,6 +32,20 @@ describe('validatePost', () => {
     ]);
   });
 
+  it('should require a required multi-select to hold at least one option', () => {
+    const topics: ColumnDef = {
+      key: 'topics',
+      label: 'Topics',
+      type: 'multiselect',
+      required: true,
+      options: ['Cloud', 'Data'],
+    };
+    expect(validatePost(filled({ fields: { topics: [] } }), [topics], false)).toEqual([
+      { field: 'fields.topics', message: 'warning.mandatory' },
+    ]);
+    expect(validatePost(filled({ fields: { topics: ['Data'] } }), [topics], false)).toEqual([]);
+  });
+
   it('should never require a checkbox to be ticked (unticked is a valid "no")', () => {
     expect(validatePost(filled({ fields: { client: 'Globex', featured: false } }), [FLAG], false)).toEqual(
       [],

@@ -55,6 +55,40 @@ export function CustomFieldInput({
     );
   }
 
+  if (def.type === 'multiselect') {
+    // A group of boxes, one per option: every choice is visible and reachable with Tab and Space.
+    const chosen = Array.isArray(value) ? value : [];
+    const options = def.options ?? [];
+    const toggle = (option: string, on: boolean) =>
+      onChange(options.filter((candidate) => (candidate === option ? on : chosen.includes(candidate))));
+    return (
+      <fieldset
+        id={id}
+        className="post-field post-field--wide post-field--choices"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        disabled={disabled}
+      >
+        <legend className="post-field__label">
+          {def.label}
+          {def.required && <span aria-hidden="true"> *</span>}
+        </legend>
+        {options.map((option) => (
+          <label key={option} className="post-field--check">
+            <input
+              type="checkbox"
+              className="post-field__checkbox"
+              checked={chosen.includes(option)}
+              onChange={(event) => toggle(option, event.target.checked)}
+            />
+            {option}
+          </label>
+        ))}
+        <FieldError id={errorId} message={error} />
+      </fieldset>
+    );
+  }
+
   const wide = def.type === 'textarea';
   let control;
   if (def.type === 'textarea') {

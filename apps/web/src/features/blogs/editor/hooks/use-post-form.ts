@@ -1,7 +1,7 @@
 import type { ColumnDef } from '@masthead/contract';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { contentIsEmpty, type EditorContent } from '../../../../editor/editor-content.js';
-import { sameValues, type PostFormValues } from '../post-form-values.js';
+import { sameValues, type FieldFormValue, type PostFormValues } from '../post-form-values.js';
 import { validateField, validatePost, type FieldKey } from '../validate-post.js';
 
 export type FieldErrors = Partial<Record<FieldKey, string>>;
@@ -50,7 +50,7 @@ export function usePostForm(initial: PostFormValues, defs: ColumnDef[]) {
   );
 
   const setField = useCallback(
-    (key: string, value: string | boolean) =>
+    (key: string, value: FieldFormValue) =>
       commit({ ...valuesRef.current, fields: { ...valuesRef.current.fields, [key]: value } }),
     [commit],
   );
