@@ -10,7 +10,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     alter table column_defs drop constraint column_defs_type_check,
       add constraint column_defs_type_check
-        check (type in ('text', 'textarea', 'number', 'select', 'multiselect', 'date', 'boolean'))`.execute(db);
+        check (type in ('text', 'textarea', 'number', 'select', 'multiselect', 'date', 'boolean'))`.execute(
+    db,
+  );
   await sql`
     create or replace function post_count_keys(domain uuid) returns text[] language sql stable as $$
       select coalesce(array_agg(key order by key), '{}') from column_defs
