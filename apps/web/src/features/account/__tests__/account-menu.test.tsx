@@ -24,11 +24,15 @@ describe('AccountMenu', () => {
     renderWithProviders(<AccountMenu currentName="Ada Lovelace" />);
     const toggle = screen.getByRole('button', { name: 'Account' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).not.toHaveAttribute('aria-controls');
     expect(screen.queryByRole('button', { name: 'Sign out everywhere' })).toBeNull();
 
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    expect(await screen.findByRole('button', { name: 'Sign out everywhere' })).toBeVisible();
+    const item = await screen.findByRole('button', { name: 'Sign out everywhere' });
+    expect(item).toBeVisible();
+    // The button names the list only once it is in the page (axe: aria-valid-attr-value).
+    expect(toggle).toHaveAttribute('aria-controls', item.closest('ul')!.id);
     await user.keyboard('{Escape}');
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(toggle).toHaveFocus();

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useLayoutEffect, useState } from 'react';
 import { useAuth } from 'react-oidc-context';
 import { useTranslation } from '../../../lib/use-translation.js';
 
@@ -23,6 +23,8 @@ interface AccountMenuPanelProps {
   onCollapse: (refocus: boolean) => void;
   /** The name the sidebar shows, offered for editing. */
   currentName: string;
+  /** Called once the list is in the page, so the button may point to it (aria-controls). */
+  onShown: () => void;
 }
 
 /** The account menu's list and its dialogs, loaded the first time the menu opens (account-menu.tsx). */
@@ -31,10 +33,12 @@ export default function AccountMenuPanel({
   expanded,
   onCollapse,
   currentName,
+  onShown,
 }: AccountMenuPanelProps) {
   const { t } = useTranslation();
   const auth = useAuth();
   const [open, setOpen] = useState<Open>();
+  useLayoutEffect(onShown, [onShown]);
 
   useEffect(() => {
     if (!expanded || open) return;

@@ -22,6 +22,9 @@ export function AccountMenu({ currentName }: AccountMenuProps) {
   const [expanded, setExpanded] = useState(false);
   // Once loaded, the panel stays mounted: a dialog it opened outlives the list.
   const [loaded, setLoaded] = useState(false);
+  // aria-controls may name only a list that is in the page, so it waits for the chunk.
+  const [shown, setShown] = useState(false);
+  const markShown = useCallback(() => setShown(true), []);
   const collapse = useCallback((refocus: boolean) => {
     setExpanded(false);
     if (refocus) toggleRef.current?.focus();
@@ -34,7 +37,7 @@ export function AccountMenu({ currentName }: AccountMenuProps) {
         type="button"
         className="button account-menu__toggle"
         aria-expanded={expanded}
-        aria-controls={loaded ? listId : undefined}
+        aria-controls={shown ? listId : undefined}
         onClick={() => {
           setExpanded(!expanded);
           setLoaded(true);
@@ -52,6 +55,7 @@ export function AccountMenu({ currentName }: AccountMenuProps) {
             expanded={expanded}
             onCollapse={collapse}
             currentName={currentName}
+            onShown={markShown}
           />
         </Suspense>
       )}
