@@ -59,7 +59,7 @@ describe('multi-select fields', () => {
       const body = reply.json<{
         totalEntries: number;
         totalEntriesIsEstimate?: boolean;
-        data: { title: string }[];
+        entries: { title: string }[];
       }>();
       expect(body.totalEntriesIsEstimate).toBeUndefined();
       expect(body.totalEntries).toBe(body.entries.length);
