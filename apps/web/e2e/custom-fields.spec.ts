@@ -1,14 +1,14 @@
 import type { ColumnDef } from '@masthead/contract';
 import type { Page } from '@playwright/test';
-import { accessToken, createPost, getPost, uniqueTitle } from './support/api';
+import { accessToken, createPost, deletePost, getPost, listPosts, uniqueTitle } from './support/api';
 import { card, editorHeading, expectList, save } from './support/blog-pages';
 import { DOMAINS } from './support/e2e-server';
 import { expect, test } from './support/fixtures';
 import { headerTitle, signIn } from './support/sign-in';
 
 /**
- * Settings › Custom fields (issue 22), on the empty domain. Every journey puts its fields back to
- * none at the end: the other journeys of the worker expect that domain without fields.
+ * Settings › Custom fields (issue 22), on the empty domain. Every journey puts its fields and posts
+ * back to none at the end: the other journeys of the worker expect that domain empty.
  */
 const DOMAIN = DOMAINS.empty;
 const URL = '/cms/column/def/all';
@@ -54,6 +54,10 @@ const expectLabels = (page: Page, labels: string[]) =>
 test.describe('custom fields', () => {
   test.afterEach(async ({ page }) => {
     await setFields(page, []);
+    // The posts a journey made there go too: other journeys of the worker expect none.
+    for (const post of (await listPosts(page, DOMAIN, { numberOfEntries: 100 })).entries) {
+      await deletePost(page, DOMAIN, post.id);
+    }
   });
 
   test('should let the admin add a required select field that the post editor shows at once', async ({

@@ -138,6 +138,11 @@ export async function updatePost(
 }
 
 /** Approves, unapproves, publishes or unpublishes (PUT /cms/blogs/manage/{id}); editors and admins only. */
+/** Deletes a post (DELETE /cms/blogs/info/{id}), e.g. one a journey made on a domain others expect empty. */
+export async function deletePost(page: Page, domain: string, id: string): Promise<void> {
+  await call(page, 'DELETE', `/cms/blogs/info/${id}`, { params: { domain } });
+}
+
 export async function managePost(
   page: Page,
   domain: string,
