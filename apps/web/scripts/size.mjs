@@ -62,6 +62,7 @@ const LIST_ROUTE = ROUTES[1];
 const LAZY_REPORTS = [
   { name: 'post editor form (lazy)', module: 'src/features/blogs/editor-entry.ts' },
   { name: 'rich-text editor (lazy)', module: 'src/editor/editor.tsx' },
+  { name: "editor's History panel (lazy)", module: 'src/features/revisions/components/history-panel.tsx' },
   { name: 'metadata page (lazy, from the list)', module: 'src/app/routes/metadata.tsx' },
   {
     name: 'tag/category form (lazy, on /metadata)',

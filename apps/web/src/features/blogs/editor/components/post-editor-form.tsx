@@ -1,13 +1,16 @@
 import type { BlogPost, Category, Tag } from '@masthead/contract';
 import type { Role } from '@masthead/contract/constants';
-import { useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useAppDispatch } from '../../../../app/hooks.js';
 import { NEW_POST_ID } from '../../../../config/paths.js';
+import { formatDateTime } from '../../../../lib/format-date.js';
 import { useTranslation } from '../../../../lib/use-translation.js';
 import { notificationShown } from '../../../notifications/index.js';
+import type { RestoredVersion } from '../../../revisions/components/restore-dialog.js';
 import { useLazyGetBlogQuery, type VersionedPost } from '../../api/get-blog.js';
 import { postActions } from '../../post-actions.js';
 import { draftKey } from '../draft-storage.js';
+import { loadHistoryPanel } from '../history-module.js';
 import { controlId } from '../field-ids.js';
 import { useLocalDraft } from '../hooks/use-local-draft.js';
 import { usePostForm } from '../hooks/use-post-form.js';
@@ -25,6 +28,8 @@ import { ConflictDialog } from './conflict-dialog.js';
 import { DraftPrompt } from './draft-prompt.js';
 import { LeaveDialog } from './leave-dialog.js';
 import { PostFormFields, type ColumnDefsState } from './post-form-fields.js';
+
+const HistoryPanel = lazy(loadHistoryPanel);
 
 interface PostEditorFormProps {
   domain: string;
@@ -77,9 +82,14 @@ export function PostEditorForm(props: PostEditorFormProps) {
   const guard = useUnsavedChangesGuard(form.dirty, setLeaveAttempt);
   const [conflict, setConflict] = useState(false);
   const [reloading, setReloading] = useState(false);
+  const [historyOpen, setHistoryOpen] = useState(false);
   const [fetchPost] = useLazyGetBlogQuery();
   const { save, saving } = useSavePost({ domain, postId });
   const locked = lockReason(version?.post, role);
+
+  useEffect(() => {
+    if (!isNew) void loadHistoryPanel();
+  }, [isNew]);
 
   // Focus moves once the messages are rendered, so the field is announced with its message.
   const [focusRequest, setFocusRequest] = useState<{ field: FieldKey } | null>(null);
@@ -94,7 +104,7 @@ export function PostEditorForm(props: PostEditorFormProps) {
   };
 
   const handleSave = async () => {
-    if (locked || saving || leaveAttempt || conflict) return;
+    if (locked || saving || leaveAttempt || conflict || historyOpen) return;
     const firstProblem = form.validate();
     if (firstProblem) {
       setFocusRequest({ field: firstProblem });
@@ -141,6 +151,26 @@ export function PostEditorForm(props: PostEditorFormProps) {
     }
   };
 
+  // A restore is a save: the editor now holds that version, as if it had been loaded. Unsaved
+  // changes it replaced are kept as a draft offer, as after a reload (nothing typed is lost).
+  const takeRestored = (restored: RestoredVersion) => {
+    if (form.dirty) draft.keepAsOffer(form.getValues());
+    setVersion({ post: restored.post, etag: restored.etag });
+    form.replace(postToValues(restored.post), { asLoaded: true });
+    setHistoryOpen(false);
+    const skipped = restored.skipped.join(', ');
+    dispatch(
+      notificationShown({
+        type: 'success',
+        title: t('history.restoredTitle'),
+        description: [
+          t('history.restoredBody', { date: formatDateTime(restored.versionDate) }),
+          ...(skipped ? [t('history.restoredSkipped', { items: skipped })] : []),
+        ],
+      }),
+    );
+  };
+
   // The notice's buttons go with it; the focus goes to the top of the form, not to the page.
   const restoreDraft = () => {
     if (!draft.offer) return;
@@ -161,6 +191,16 @@ export function PostEditorForm(props: PostEditorFormProps) {
           {t(isNew ? 'blogEditor.newHeading' : 'blogEditor.editHeading')}
         </h1>
         <div className="post-editor__actions">
+          {!isNew && (
+            <button
+              type="button"
+              className="button button--secondary"
+              aria-haspopup="dialog"
+              onClick={() => setHistoryOpen(true)}
+            >
+              {t('history.button')}
+            </button>
+          )}
           <button type="button" className="button button--secondary" disabled={saving} onClick={cancel}>
             {t('common.cancel')}
           </button>
@@ -212,6 +252,23 @@ export function PostEditorForm(props: PostEditorFormProps) {
         </div>
       </form>
 
+      {historyOpen && version && (
+        <Suspense fallback={null}>
+          <HistoryPanel
+            domain={domain}
+            current={version}
+            defs={columnDefs.defs ?? []}
+            canRestore={locked === null && !saving}
+            unsaved={form.dirty}
+            onClose={() => setHistoryOpen(false)}
+            onRestored={takeRestored}
+            onConflict={() => {
+              setHistoryOpen(false);
+              setConflict(true);
+            }}
+          />
+        </Suspense>
+      )}
       {leaveAttempt && (
         <LeaveDialog onKeepEditing={() => setLeaveAttempt(null)} onDiscard={discardAndLeave} />
       )}
