@@ -5,14 +5,23 @@ import type { TFunction } from 'i18next';
  * The entries that keep a copy of the content, as the contract's CONTENT_REVISION_KINDS (repeated:
  * a value import of the contract would land in the signed-in area's chunk, which has no room).
  */
-const CONTENT_KINDS: ReadonlySet<RevisionEntry['kind']> = new Set(['baseline', 'created', 'updated', 'restored']);
+const CONTENT_KINDS: ReadonlySet<RevisionEntry['kind']> = new Set([
+  'baseline',
+  'created',
+  'updated',
+  'restored',
+]);
 
 export const keepsContent = (entry: Pick<RevisionEntry, 'kind'>) => CONTENT_KINDS.has(entry.kind);
 
-/** Who saved it: their name, else their e-mail; the scheduled publisher by what it is. */
-export function saverName(by: RevisionEntry['by'], t: TFunction): string {
-  if (by.email === 'system') return t('history.system');
-  return by.name?.trim() || by.email;
+/**
+ * Who saved it: their name, else their e-mail; the scheduled publisher by what it is. Nobody for the
+ * baseline: the server keeps it on behalf of whoever saved the post before history began.
+ */
+export function saverName(entry: Pick<RevisionEntry, 'kind' | 'by'>, t: TFunction): string | null {
+  if (entry.kind === 'baseline') return null;
+  if (entry.by.email === 'system') return t('history.system');
+  return entry.by.name?.trim() || entry.by.email;
 }
 
 /** "title, content, 2 tags added": each part the save changed, in the contract's order. */
@@ -34,7 +43,11 @@ function changeList(entry: RevisionEntry, t: TFunction): string {
  * The one line of an entry, in the reader's language (the server's `summary` is English): what a
  * save changed, or the workflow event.
  */
-export function entrySummary(entry: RevisionEntry, t: TFunction, formatDate: (iso: string) => string): string {
+export function entrySummary(
+  entry: RevisionEntry,
+  t: TFunction,
+  formatDate: (iso: string) => string,
+): string {
   switch (entry.kind) {
     case 'updated':
       return entry.changes.length > 0

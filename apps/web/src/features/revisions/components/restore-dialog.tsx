@@ -40,7 +40,15 @@ function reasonOf(error: unknown): string | undefined {
  * "Restore this version?": the restore is a save (If-Match: the version the editor holds), so a
  * post changed meanwhile gets the editor's 412 question and a refusal is shown here, in the dialog.
  */
-export function RestoreDialog({ domain, current, entry, unsaved, onCancel, onRestored, onConflict }: RestoreDialogProps) {
+export function RestoreDialog({
+  domain,
+  current,
+  entry,
+  unsaved,
+  onCancel,
+  onRestored,
+  onConflict,
+}: RestoreDialogProps) {
   const { t } = useTranslation();
   const [restore, { isLoading }] = useRestoreRevisionMutation();
   const [problem, setProblem] = useState<string>();
@@ -49,7 +57,12 @@ export function RestoreDialog({ domain, current, entry, unsaved, onCancel, onRes
   async function confirm() {
     if (isLoading) return;
     setProblem(undefined);
-    const result = await restore({ domain, postId: current.post.id, revisionId: entry.id, etag: current.etag });
+    const result = await restore({
+      domain,
+      postId: current.post.id,
+      revisionId: entry.id,
+      etag: current.etag,
+    });
     if (result.data) return onRestored({ ...result.data, versionDate: entry.at });
     if (statusOf(result.error) === 412) return onConflict();
     setProblem(reasonOf(result.error) ?? t('history.restoreFailed'));

@@ -60,19 +60,29 @@ export function RevisionList({ domain, postId, page, onPageChange, onChoose, ret
   return (
     <>
       <p className="history__intro">{t('history.intro')}</p>
-      <ol ref={listRef} className="history__list" aria-label={t('history.listLabel')} aria-busy={history.isFetching}>
+      <ol
+        ref={listRef}
+        className="history__list"
+        aria-label={t('history.listLabel')}
+        aria-busy={history.isFetching}
+      >
         {history.data.entries.map((entry) => {
           const when = formatDateTime(entry.at);
+          const who = saverName(entry, t);
           const lines = (
             <>
               <span className="history-entry__summary">{entrySummary(entry, t, formatDateTime)}</span>
               <span className="history-entry__meta">
-                <time dateTime={entry.at}>{when}</time> · {saverName(entry.by, t)}
+                <time dateTime={entry.at}>{when}</time>
+                {who && ` · ${who}`}
               </span>
             </>
           );
           return (
-            <li key={entry.id} className={keepsContent(entry) ? 'history-entry' : 'history-entry history-entry--event'}>
+            <li
+              key={entry.id}
+              className={keepsContent(entry) ? 'history-entry' : 'history-entry history-entry--event'}
+            >
               {keepsContent(entry) ? (
                 <button
                   type="button"

@@ -33,6 +33,7 @@ export function RevisionView(props: RevisionViewProps) {
   const [confirming, setConfirming] = useState(false);
   const revision = useGetPostRevisionQuery({ domain, postId: current.post.id, revisionId: entry.id });
   const when = formatDateTime(entry.at);
+  const who = saverName(entry, t);
   const content = revision.data?.content;
 
   // The panel's content changed under the user: say where they are now.
@@ -54,7 +55,8 @@ export function RevisionView(props: RevisionViewProps) {
         {t('history.versionHeading', { date: when })}
       </h3>
       <p className="history-version__meta">
-        {entrySummary(entry, t, formatDateTime)} · {t('history.savedBy', { who: saverName(entry.by, t) })}
+        {entrySummary(entry, t, formatDateTime)}
+        {who && ` · ${t('history.savedBy', { who })}`}
       </p>
 
       {revision.isError && !revision.isFetching && (

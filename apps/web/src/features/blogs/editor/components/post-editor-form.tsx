@@ -2,6 +2,7 @@ import type { BlogPost, Category, Tag } from '@masthead/contract';
 import type { Role } from '@masthead/contract/constants';
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useAppDispatch } from '../../../../app/hooks.js';
+import { Icon } from '../../../../components/ui/icons.js';
 import { NEW_POST_ID } from '../../../../config/paths.js';
 import { formatDateTime } from '../../../../lib/format-date.js';
 import { useTranslation } from '../../../../lib/use-translation.js';
@@ -30,6 +31,13 @@ import { LeaveDialog } from './leave-dialog.js';
 import { PostFormFields, type ColumnDefsState } from './post-form-fields.js';
 
 const HistoryPanel = lazy(loadHistoryPanel);
+
+/** A clock turning back, for History (an icon alone on phones, where the bar has room for little). */
+const HistoryIcon = () => (
+  <Icon size={18}>
+    <path d="M3 12a9 9 0 1 0 3-6.7L3 8m0-5v5h5M12 7v5l3 2" />
+  </Icon>
+);
 
 interface PostEditorFormProps {
   domain: string;
@@ -194,11 +202,13 @@ export function PostEditorForm(props: PostEditorFormProps) {
           {!isNew && (
             <button
               type="button"
-              className="button button--secondary"
+              className="button button--secondary post-editor__history"
               aria-haspopup="dialog"
+              title={t('history.button')}
               onClick={() => setHistoryOpen(true)}
             >
-              {t('history.button')}
+              <HistoryIcon />
+              <span className="post-editor__history-label">{t('history.button')}</span>
             </button>
           )}
           <button type="button" className="button button--secondary" disabled={saving} onClick={cancel}>
