@@ -132,11 +132,28 @@ describe('GET /feeds/:domain/:file access', () => {
     expect(response.statusCode).toBe(200);
   });
 
-  it('should answer 404 with the error body for an unknown domain or file', async () => {
+  it('should answer an unknown domain as a private one, so a feed address does not tell whether it exists', async () => {
+    const domain = await privateDomain();
+    const { key } = await contentKeyOf(ctx.db, domain.id);
+    for (const query of ['', '?key=', '?key=not-a-key', `?key=mhk_${'A'.repeat(43)}`, `?key=${key}`]) {
+      const unknown = await ctx.app.inject({
+        method: 'GET',
+        url: `/feeds/nowhere.example.test/rss.xml${query}`,
+      });
+      const known = await ctx.app.inject({
+        method: 'GET',
+        url: `/feeds/${domain.domain}/rss.xml${query.includes(key) ? '?key=not-a-key' : query}`,
+      });
+      expect(unknown.statusCode, query).toBe(401);
+      expect(unknown.json()).toEqual(unauthorized);
+      expect(unknown.json()).toEqual(known.json());
+    }
+  });
+
+  it('should answer 404 with the error body for a file that does not exist or a host name that cannot', async () => {
     const domain = await privateDomain();
     const { key } = await contentKeyOf(ctx.db, domain.id);
     const cases = [
-      `/feeds/nowhere.example.test/rss.xml?key=${key}`,
       `/feeds/${domain.domain}/other.xml?key=${key}`,
       `/feeds/${domain.domain}/sitemap-01.xml?key=${key}`,
       `/feeds/%00/rss.xml`,

@@ -49,6 +49,7 @@ const noSuchFeed = () =>
     ['There is no such feed; a domain has rss.xml, atom.xml and sitemap.xml'],
     'There is no feed at this address.',
   );
+/** A host name no domain can have (too long, NUL): nothing to hide, it cannot exist. */
 const noSuchDomain = () =>
   new AppError(404, ['No domain has this host name'], 'There is no feed at this address.');
 
@@ -88,10 +89,8 @@ export default async function feedRoutes(app: FastifyInstance, options: FeedsOpt
       const file = rest.length === 0 ? parseFile(fileName) : undefined;
       if (file === undefined) throw noSuchFeed();
       if (host.length > 253 || host.includes('\u0000')) throw noSuchDomain();
-      const domain = await findFeedDomain(app.db, host);
-      if (domain === undefined) throw noSuchDomain();
       const key = request.query.key;
-      const access = await feedAccess(app.db, domain, key);
+      const { domain, access } = await feedAccess(app.db, await findFeedDomain(app.db, host), key);
       assertPostAddress(domain);
 
       const base = `${publicUrl}/feeds/${encodeURIComponent(domain.domain)}`;
