@@ -1,10 +1,11 @@
-import type { BlogPost, PagedResponse, Revision, RevisionEntry } from '@masthead/contract';
+import type { BlogPost, Revision } from '@masthead/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { injectSignedInState } from '../../../app/signed-in-state.js';
 import { jsonResponse, renderWithProviders, stubApi } from '../../../test/render.js';
 import HistoryPanel, { type HistoryPanelProps } from '../components/history-panel.js';
+import { historyPage as pageOfEntries, revisionEntry } from './revision-fixtures.js';
 
 vi.mock('../../../lib/oidc.js', () => ({ getAccessToken: async () => 'token-123' }));
 injectSignedInState();
@@ -32,29 +33,9 @@ const post: BlogPost = {
   editorTextString: 'The draft praises green pears.',
 };
 
-const entry = (overrides: Partial<RevisionEntry> = {}): RevisionEntry => ({
-  id: 'r2',
-  kind: 'updated',
-  at: '2026-03-04T09:07:00.000Z',
-  by: { email: 'ana@example.com', name: 'Ana Lima' },
-  summary: 'title, content',
-  changes: ['title', 'content'],
-  tagsAdded: 0,
-  tagsRemoved: 0,
-  hasContent: true,
-  restoredFrom: null,
-  contentRevisionId: null,
-  scheduledFor: null,
-  ...overrides,
-});
+const entry = revisionEntry;
+const pageOf = pageOfEntries;
 const created = entry({ id: 'r1', kind: 'created', changes: [], at: '2026-03-01T09:00:00.000Z' });
-const pageOf = (entries: RevisionEntry[], total = entries.length): PagedResponse<RevisionEntry> => ({
-  entries,
-  totalPages: Math.ceil(total / 20),
-  currentPage: 0,
-  totalEntries: total,
-  totalEntriesIsEstimate: false,
-});
 const firstVersion: Revision = {
   ...created,
   content: {

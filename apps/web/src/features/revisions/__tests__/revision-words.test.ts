@@ -3,27 +3,14 @@ import i18n from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initTestI18n } from '../../../test/test-i18n.js';
 import { entrySummary, keepsContent, saverName } from '../revision-words.js';
+import { revisionEntry } from './revision-fixtures.js';
 
 beforeAll(initTestI18n);
 // i18n.t once i18n is initialised (a TFunction: the real English texts).
 const t: typeof i18n.t = ((...args: Parameters<typeof i18n.t>) => i18n.t(...args)) as typeof i18n.t;
 const date = (iso: string) => `on ${iso.slice(0, 10)}`;
 
-const entry = (overrides: Partial<RevisionEntry> = {}): RevisionEntry => ({
-  id: 'r1',
-  kind: 'updated',
-  at: '2026-03-04T09:07:00.000Z',
-  by: { email: 'ana@example.com', name: 'Ana Lima' },
-  summary: 'title',
-  changes: ['title'],
-  tagsAdded: 0,
-  tagsRemoved: 0,
-  hasContent: true,
-  restoredFrom: null,
-  contentRevisionId: null,
-  scheduledFor: null,
-  ...overrides,
-});
+const entry = revisionEntry;
 
 describe('entrySummary', () => {
   it('should say what a save changed, with tags counted', () => {

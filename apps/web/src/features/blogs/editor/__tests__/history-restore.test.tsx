@@ -2,6 +2,7 @@ import type { Revision } from '@masthead/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../../test/render.js';
+import { historyPage, revisionEntry } from '../../../revisions/__tests__/revision-fixtures.js';
 import { fakeContent } from './fake-content-editor.js';
 import {
   JOURNEY_TIMEOUT,
@@ -22,18 +23,7 @@ const HISTORY = `/cms/blogs/info/${POST_ID}/revisions`;
 const EARLIER = savedPost({ title: 'Earlier title', ...fakeContent('Earlier body') });
 
 const created: Revision = {
-  id: 'r1',
-  kind: 'created',
-  at: '2025-03-01T09:00:00.000Z',
-  by: { email: 'grace@example.com', name: 'Grace Hopper' },
-  summary: 'created',
-  changes: [],
-  tagsAdded: 0,
-  tagsRemoved: 0,
-  hasContent: true,
-  restoredFrom: null,
-  contentRevisionId: null,
-  scheduledFor: null,
+  ...revisionEntry({ id: 'r1', kind: 'created', changes: [], at: '2025-03-01T09:00:00.000Z' }),
   content: {
     title: EARLIER.title,
     shortDescription: EARLIER.shortDescription,
@@ -52,14 +42,7 @@ function stubHistory(restore: () => Response = () => restored(), post = savedPos
   const { content: _content, ...entry } = created;
   return stubEditorApi({
     [`GET /cms/blogs/info/${POST_ID}`]: () => versioned(post, '"3"'),
-    [`GET ${HISTORY}`]: () =>
-      jsonResponse(200, {
-        entries: [entry],
-        totalPages: 1,
-        currentPage: 0,
-        totalEntries: 1,
-        totalEntriesIsEstimate: false,
-      }),
+    [`GET ${HISTORY}`]: () => jsonResponse(200, historyPage([entry])),
     [`GET ${HISTORY}/r1`]: () => jsonResponse(200, created),
     [`POST ${HISTORY}/r1/restore`]: restore,
   });
