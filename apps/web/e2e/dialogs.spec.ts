@@ -202,3 +202,46 @@ test.describe('the drawer at 375 px', () => {
     expect(await isInert(page.getByRole('searchbox', { name: 'Search blog posts' }))).toBe(false);
   });
 });
+
+test.describe('a toast while a dialog is open', () => {
+  test('should show inside the top dialog: on top, reachable, announced, and the dialog keeps its input', async ({
+    page,
+    checkA11y,
+  }) => {
+    await signIn(page);
+    await expectList(page);
+    await page.getByRole('link', { name: 'Metadata & Assets' }).click();
+    const tags = page.getByRole('region', { name: 'Tags', exact: true });
+    await tags.getByRole('button', { name: 'Add tag' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add tag' });
+    const name = dialog.getByRole('textbox', { name: /tag name/i });
+    await name.fill('Never saved');
+    // The server fails the save (a database restarting, say): the error toast comes up.
+    await page.route('**/cms/tags/info**', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({
+            status: 503,
+            contentType: 'application/json',
+            body: JSON.stringify({
+              error: 'Service Unavailable',
+              errors: [],
+              detailedMessage: 'The database is restarting.',
+            }),
+          })
+        : route.fallback(),
+    );
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    const toast = dialog.getByRole('alert').filter({ hasText: 'Something went wrong' });
+    await expect(toast).toContainText('The database is restarting.');
+    expect(await isTopmost(toast)).toBe(true);
+    expect(await isInert(toast.getByRole('button', { name: 'Close notification' }))).toBe(false);
+    await checkA11y('an error toast over the add tag dialog');
+
+    await toast.getByRole('button', { name: 'Close notification' }).click();
+    await expect(toast).toBeHidden();
+    await expect(dialog).toBeVisible();
+    await expect(name).toHaveValue('Never saved');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  });
+});

@@ -90,3 +90,30 @@ describe('NotificationToast', () => {
     expect(toast.querySelector(`[data-icon="${type}"]`)).not.toBeNull();
   });
 });
+
+describe('NotificationToast with modal dialogs open', () => {
+  it('should show inside the top modal dialog, and go back to the page when it closes', async () => {
+    const { Dialog } = await import('../../../components/ui/dialog.js');
+    const { rerender, store } = renderWithProviders(
+      <>
+        <NotificationToast />
+        <Dialog title="Lower" onClose={() => undefined} actions={null}>
+          lower
+        </Dialog>
+        <Dialog title="Upper" onClose={() => undefined} actions={null}>
+          upper
+        </Dialog>
+      </>,
+    );
+    act(() => {
+      store.dispatch(notificationShown({ type: 'error', title: 'Error', description: ['It failed'] }));
+    });
+    const upper = screen.getByRole('dialog', { name: 'Upper' });
+    await vi.waitFor(() => expect(upper).toContainElement(screen.getByRole('alert')));
+
+    rerender(<NotificationToast />);
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await vi.waitFor(() => expect(screen.getByRole('alert').closest('dialog')).toBeNull());
+    expect(screen.getByRole('alert')).toHaveTextContent('It failed');
+  });
+});

@@ -1,18 +1,24 @@
 import { useEffect } from 'react';
+import { createPortal } from 'react-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.js';
 import { CloseIcon } from '../../../components/ui/icons.js';
 import { TOAST_AUTO_HIDE_MS } from '../../../config/constants.js';
 import { useTranslation } from '../../../lib/use-translation.js';
 import { notificationHidden, selectNotification } from '../notification-slice.js';
 import { ToastIcon } from './toast-icon.js';
+import { useTopModal } from './use-top-modal.js';
 import './notification-toast.css';
 
-/** The one toast of the app, top right; it hides itself after TOAST_AUTO_HIDE_MS (spec §2, §9). */
+/**
+ * The one toast of the app, top right; it hides itself after TOAST_AUTO_HIDE_MS (spec §2, §9). While
+ * a modal dialog is open it is rendered inside the top one, where it can be seen, reached and heard.
+ */
 export function NotificationToast() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const notification = useAppSelector(selectNotification);
   const { type, title, description, visible } = notification;
+  const modal = useTopModal(visible);
 
   // A new notification is a new object, so its timer starts afresh.
   useEffect(() => {
@@ -27,7 +33,7 @@ export function NotificationToast() {
   // Error toasts always carry the generic heading; the details are in the description.
   const heading = type === 'error' ? t('notification.somethingWentWrong') : title;
 
-  return (
+  const toast = (
     <div
       className={`toast toast--${type}`}
       data-type={type}
@@ -58,4 +64,5 @@ export function NotificationToast() {
       </button>
     </div>
   );
+  return modal ? createPortal(toast, modal) : toast;
 }
