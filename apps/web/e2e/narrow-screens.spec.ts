@@ -221,5 +221,20 @@ for (const screen of SCREENS) {
         await expect(dialog).toBeHidden();
       }
     });
+
+    test('should show Settings › Members without scrolling sideways', async ({ page, checkA11y }) => {
+      await signIn(page);
+      await expectList(page);
+      await page.goto('/settings/members');
+      const members = page.getByRole('table').first();
+      await expect(members.getByRole('rowheader', { name: 'Demo Editor' })).toBeVisible();
+      await expectFitsViewport(page, 'Settings › Members');
+      // Not even inside its own box: on a phone each member is a card of labelled lines.
+      const box = page.locator('.members-table__scroll').first();
+      const sideways = await box.evaluate((element) => element.scrollWidth - element.clientWidth);
+      expect(sideways).toBeLessThanOrEqual(1);
+      await expect(members.getByRole('combobox', { name: 'Role of demo@masthead.local' })).toBeVisible();
+      await checkA11y(`Settings › Members at ${screen.width} px`);
+    });
   });
 }

@@ -34,11 +34,11 @@ export function MembersTable({ members, busyEmail, onRoleChange, onRemove }: Mem
             const busy = busyEmail === member.email;
             return (
               <tr key={member.email}>
-                <th scope="row">
+                <th scope="row" data-label={t('members.columns.name')}>
                   {member.name ?? <span className="members__muted">{t('members.noName')}</span>}
                 </th>
-                <td>{member.email}</td>
-                <td>
+                <td data-label={t('members.columns.email')}>{member.email}</td>
+                <td data-label={t('members.columns.role')}>
                   <select
                     aria-label={t('members.roleOf', { email: member.email })}
                     value={member.role}
@@ -52,8 +52,8 @@ export function MembersTable({ members, busyEmail, onRoleChange, onRemove }: Mem
                     ))}
                   </select>
                 </td>
-                <td>{formatTableDate(member.addedDate)}</td>
-                <td>
+                <td data-label={t('members.columns.added')}>{formatTableDate(member.addedDate)}</td>
+                <td data-label={t('members.columns.lastSignIn')}>
                   {member.lastSignInDate
                     ? formatTableDate(member.lastSignInDate)
                     : t('members.neverSignedIn')}

@@ -36,9 +36,11 @@ export function PendingInvitations({ invitations, busyId, now, onRenew, onRevoke
               const expired = Date.parse(invitation.expiresDate) <= now;
               return (
                 <tr key={invitation.id}>
-                  <th scope="row">{invitation.email}</th>
-                  <td>{t(`members.roles.${invitation.role}`)}</td>
-                  <td>
+                  <th scope="row" data-label={t('members.columns.email')}>
+                    {invitation.email}
+                  </th>
+                  <td data-label={t('members.columns.role')}>{t(`members.roles.${invitation.role}`)}</td>
+                  <td data-label={t('members.invitations.expires')}>
                     {expired ? t('members.invitations.expired') : formatTableDate(invitation.expiresDate)}
                   </td>
                   <td className="members-table__actions">
