@@ -11,6 +11,7 @@ import type {
   WebhookList,
 } from '@masthead/contract';
 import { api } from '../../../lib/api.js';
+import { endpointsWithInlineErrors } from '../../../lib/inline-errors.js';
 
 const KEYS = 'ContentKey';
 const WEBHOOKS = 'Webhook';
@@ -110,6 +111,18 @@ export const integrationsApi = api
       }),
     }),
   });
+
+// Their refusals (4xx) are shown where the user acted (ErrorLines), in the dialog or beside the
+// button: a toast would only say it again, over the same dialog.
+for (const endpoint of [
+  'createContentKey',
+  'createWebhook',
+  'updateWebhook',
+  'testWebhook',
+  'updateDomainSettings',
+]) {
+  endpointsWithInlineErrors.add(endpoint);
+}
 
 export const {
   useGetContentKeysQuery,
