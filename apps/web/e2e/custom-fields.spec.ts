@@ -194,24 +194,6 @@ test.describe('custom fields', () => {
     await expectLabels(page, ['Second', 'First', 'Third']);
   });
 
-  test('should reorder by dragging a row by its grip, and save that order', async ({ page }) => {
-    await signInToList(page);
-    await setFields(page, [text('first', 'First'), text('second', 'Second'), text('third', 'Third')]);
-    await openFieldsTab(page);
-    await expectLabels(page, ['First', 'Second', 'Third']);
-
-    // The mouse's way (the buttons are the keyboard's): Third's grip dropped on First's row.
-    await rows(page).nth(2).locator('.field-row__grip').dragTo(rows(page).nth(0));
-    await expectLabels(page, ['Third', 'First', 'Second']);
-    await rows(page).nth(0).locator('.field-row__grip').dragTo(rows(page).nth(2));
-    await expectLabels(page, ['First', 'Second', 'Third']);
-    await rows(page).nth(1).locator('.field-row__grip').dragTo(rows(page).nth(2));
-    await expectLabels(page, ['First', 'Third', 'Second']);
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Custom fields saved.' })).toBeVisible();
-    expect((await fieldsCall(page, 'GET')).map((def) => def.key)).toEqual(['first', 'third', 'second']);
-  });
-
   test('should ask before removing a field posts hold values for, and drop the values when chosen', async ({
     page,
     checkA11y,
