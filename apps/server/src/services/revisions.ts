@@ -18,17 +18,23 @@ import { SYSTEM_ACTOR, type Actor } from './activity.js';
 export interface Saver extends Actor {
   at: Date;
   restoredFrom?: string;
+  /** False when the server runs with REVISIONS=off (decision 052): the change keeps no history. */
+  history?: boolean;
 }
 
-/** The signed-in user of a request (`request.user`), at the app's time. */
-export const saverOf = (user: { email: string; name?: string }, at: Date): Saver => ({
+/**
+ * The signed-in user of a request (`request.user`), at the app's time, with the app's REVISIONS
+ * setting (`app.revisions`).
+ */
+export const saverOf = (user: { email: string; name?: string }, at: Date, history = true): Saver => ({
   email: user.email,
   name: user.name || null,
   at,
+  history,
 });
 
 /** The scheduled publisher, at the time it reads. */
-export const systemSaver = (at: Date): Saver => ({ ...SYSTEM_ACTOR, at });
+export const systemSaver = (at: Date, history = true): Saver => ({ ...SYSTEM_ACTOR, at, history });
 
 /** A post's content as a save compares it: what a revision keeps. */
 interface Snapshot {
@@ -119,6 +125,7 @@ export async function recordSave(
   saved: { values: Omit<PostValues, 'slug'>; tagIds: string[] },
   by: Saver,
 ): Promise<string | null> {
+  if (by.history === false) return null;
   const after: Snapshot = { ...saved.values, tagIds: saved.tagIds };
   let kind: RevisionKind = 'created';
   let diff = { changes: [] as RevisionChange[], tagsAdded: 0, tagsRemoved: 0 };
@@ -165,6 +172,7 @@ export async function recordWorkflowEvent(
   by: Saver,
   detail: { scheduledFor?: Date } = {},
 ) {
+  if (by.history === false) return;
   let contentRevisionId: string | null = null;
   if (kind === 'published') {
     const [latest, previous] = await Promise.all([
