@@ -1,7 +1,7 @@
 import autocannon from 'autocannon';
 import type { Db } from '../../apps/server/src/db/database.js';
 import { sampleRss, treeCpuSeconds } from './rss.js';
-import type { Context, Step } from './scenarios.js';
+import type { Context, Scenario, Step } from './scenarios.js';
 
 export interface Stats {
   /** Completed requests (or SQL sequences) per second. */
@@ -155,4 +155,29 @@ export async function measureApi(
       ? `status ${codes}${result.errors > 0 ? `, ${errors.socket} socket errors, ${errors.timeouts} timeouts` : ''}`
       : undefined;
   return { ...summarize(latencies, result.duration, failures, detail), errors, rssPeakMb, cpuUsPerRequest };
+}
+
+/**
+ * One pass through a scenario with fetch, so that a misconfigured run fails before measuring.
+ * Returns the last answer's body.
+ */
+export async function preflight(url: string, token: string, scenario: Scenario): Promise<unknown> {
+  const context: Context = {};
+  let last: unknown;
+  for (const step of scenario.steps) {
+    const { request } = step;
+    const built = request.setupRequest ? request.setupRequest({ ...request }, context) : request;
+    if (!built) throw new Error(`${scenario.name}: the request sequence restarted`);
+    const response = await fetch(url + built.path, {
+      method: built.method ?? 'GET',
+      headers: { authorization: `Bearer ${token}`, ...built.headers },
+      ...(built.body ? { body: built.body } : {}),
+    });
+    const body = await response.text();
+    if (!response.ok && !(response.status === 304 && step.notModified))
+      throw new Error(`${scenario.name}: ${built.method} ${built.path} answered ${response.status} ${body}`);
+    request.onResponse?.(response.status, body, context, Object.fromEntries(response.headers));
+    last = body ? JSON.parse(body) : undefined;
+  }
+  return last;
 }
