@@ -2,11 +2,9 @@ import type { FieldValue, ManageType, RevisionChange, RevisionKind } from '@mast
 import type { Db } from '../db/database.js';
 import type { PostDetailRow, PostValues } from '../db/repositories/posts.repository.js';
 import {
+  beforeSave,
+  insertPublishEvent,
   insertRevision,
-  lastPublishedRevisionId,
-  latestContentRevision,
-  postTagIds,
-  reopenForThinning,
   taxonomySnapshot,
 } from '../db/repositories/revisions.repository.js';
 import { SYSTEM_ACTOR, type Actor } from './activity.js';
@@ -130,10 +128,10 @@ export async function recordSave(
   let kind: RevisionKind = 'created';
   let diff = { changes: [] as RevisionChange[], tagsAdded: 0, tagsRemoved: 0 };
   if (before) {
-    const beforeTags = await postTagIds(trx, postId);
+    const { tagIds: beforeTags, hasContentRevision } = await beforeSave(trx, postId);
     diff = changesBetween({ ...before, tagIds: beforeTags }, after);
     if (diff.changes.length === 0) return null;
-    if (!(await latestContentRevision(trx, postId))) await keepBaseline(trx, domainId, before, beforeTags);
+    if (!hasContentRevision) await keepBaseline(trx, domainId, before, beforeTags);
     kind = by.restoredFrom ? 'restored' : 'updated';
   }
   const { id } = await insertRevision(trx, {
@@ -173,22 +171,12 @@ export async function recordWorkflowEvent(
   detail: { scheduledFor?: Date } = {},
 ) {
   if (by.history === false) return;
-  let contentRevisionId: string | null = null;
-  if (kind === 'published') {
-    const [latest, previous] = await Promise.all([
-      latestContentRevision(trx, postId),
-      lastPublishedRevisionId(trx, postId),
-    ]);
-    contentRevisionId = latest?.id ?? null;
-    if (previous && previous !== contentRevisionId) await reopenForThinning(trx, previous);
-  }
-  await insertRevision(trx, {
-    post_id: postId,
+  const row = {
     domain_id: domainId,
-    kind,
     at: by.at,
     ...actorColumns(by),
-    content_revision_id: contentRevisionId,
     scheduled_for: detail.scheduledFor ?? null,
-  });
+  };
+  if (kind === 'published') await insertPublishEvent(trx, postId, row);
+  else await insertRevision(trx, { ...row, post_id: postId, kind });
 }
