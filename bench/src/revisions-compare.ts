@@ -28,6 +28,10 @@ export interface RevisionComparison {
   ratio: number;
   /** on/off server CPU per request. */
   cpuRatio: number;
+  /** on/off throughput of each round's two turns, which ran next to each other. */
+  roundRatios: number[];
+  /** Their median: steadier than the ratio of the means when the machine's load moves. */
+  medianRoundRatio: number;
 }
 
 interface Summary {
@@ -53,6 +57,11 @@ async function revisionsWritten() {
 }
 
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : ((sorted[mid - 1] ?? NaN) + (sorted[mid] ?? NaN)) / 2;
+};
 
 function summarize(all: Stats[]): Summary {
   return {
@@ -119,7 +128,18 @@ export async function compareRevisions(
     ] as const) {
       if (s.failures) problems.push(`${name}: REVISIONS=${side}: ${s.failures} failed`);
     }
-    return { name, on, off, ratio: on.rps / off.rps, cpuRatio: on.cpuUsPerRequest / off.cpuUsPerRequest };
+    const rps = (round: number, side: 'on' | 'off') =>
+      turns.find((t) => t.round === round && t.revisions === side)?.stats[name]?.rps ?? NaN;
+    const roundRatios = Array.from({ length: config.revisionRounds }, (_, r) => rps(r, 'on') / rps(r, 'off'));
+    return {
+      name,
+      on,
+      off,
+      ratio: on.rps / off.rps,
+      cpuRatio: on.cpuUsPerRequest / off.cpuUsPerRequest,
+      roundRatios,
+      medianRoundRatio: median(roundRatios),
+    };
   });
   return { turns, comparisons, problems };
 }
@@ -140,6 +160,7 @@ export function comparisonLines(comparisons: RevisionComparison[], rounds: numbe
         (config.smoke
           ? 'on/off not measured (smoke).'
           : `on/off throughput ${f(c.ratio, 3)} (${f((1 - c.ratio) * 100)} % slower; the issue allows 15 %), ` +
+            `each round's ${c.roundRatios.map((r) => f(r, 2)).join(' ')} (median ${f(c.medianRoundRatio, 3)}), ` +
             `server CPU per request on/off ${f(c.cpuRatio, 3)}.`),
     ),
   ];
