@@ -1,5 +1,6 @@
 import autocannon from 'autocannon';
 import type { Db } from '../../apps/server/src/db/database.js';
+import { cpuBetween, type DatabaseCpu } from './database-cpu.js';
 import { sampleRss, treeCpuSeconds } from './rss.js';
 import type { Context, Scenario, Step } from './scenarios.js';
 
@@ -21,6 +22,8 @@ export interface Stats {
    * on a shared machine, since it does not count time spent waiting for a core.
    */
   cpuUsPerRequest?: number;
+  /** The PostgreSQL backends' CPU time per request, when measured (database-cpu.ts). */
+  dbCpuUsPerRequest?: number;
   detail?: string;
 }
 
@@ -109,6 +112,7 @@ export async function measureApi(
   steps: Step[],
   options: RunOptions,
   serverPid?: number,
+  databaseCpu?: DatabaseCpu,
 ): Promise<Stats> {
   const latencies: number[] = [];
   const instance = autocannon({
@@ -125,7 +129,11 @@ export async function measureApi(
   // The main run's answers and the server's CPU time over them (the warm-up's are not counted).
   let answered = 0;
   let cpuAtStart = NaN;
-  instance.on('start', () => (cpuAtStart = serverPid === undefined ? NaN : treeCpuSeconds(serverPid)));
+  let dbAtStart = new Map<number, number>();
+  instance.on('start', () => {
+    cpuAtStart = serverPid === undefined ? NaN : treeCpuSeconds(serverPid);
+    dbAtStart = databaseCpu?.read() ?? dbAtStart;
+  });
   // A revalidation scenario is answered by 304s: those count as answers, not failures.
   const accepts304 = steps.some((step) => step.notModified);
   let refused = 0;
@@ -139,6 +147,9 @@ export async function measureApi(
   const rssPeakMb = rss.stop();
   const cpuSeconds = serverPid === undefined ? NaN : treeCpuSeconds(serverPid) - cpuAtStart;
   const cpuUsPerRequest = (cpuSeconds * 1e6) / Math.max(1, answered);
+  const dbCpuUsPerRequest = databaseCpu
+    ? (cpuBetween(dbAtStart, databaseCpu.read()) * 1e6) / Math.max(1, answered)
+    : undefined;
   const non2xx = accepts304 ? refused : result.non2xx;
   // autocannon counts timeouts among its errors too.
   const errors = {
@@ -154,7 +165,13 @@ export async function measureApi(
     failures > 0
       ? `status ${codes}${result.errors > 0 ? `, ${errors.socket} socket errors, ${errors.timeouts} timeouts` : ''}`
       : undefined;
-  return { ...summarize(latencies, result.duration, failures, detail), errors, rssPeakMb, cpuUsPerRequest };
+  return {
+    ...summarize(latencies, result.duration, failures, detail),
+    errors,
+    rssPeakMb,
+    cpuUsPerRequest,
+    ...(dbCpuUsPerRequest === undefined ? {} : { dbCpuUsPerRequest }),
+  };
 }
 
 /**

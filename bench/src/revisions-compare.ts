@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { config } from './config.js';
 import { openDatabase } from './database.js';
+import { watchDatabaseCpu, type DatabaseCpu } from './database-cpu.js';
 import { measureApi, preflight, type RunOptions, type Stats } from './measure.js';
 import type { Scenario } from './scenarios.js';
 import { startServer } from './server-process.js';
@@ -28,6 +29,11 @@ export interface RevisionComparison {
   ratio: number;
   /** on/off server CPU per request. */
   cpuRatio: number;
+  /**
+   * on/off CPU per request of the server and the database together: on a machine whose cores are
+   * all busy, what a request costs, and steadier than req/s when other work comes and goes.
+   */
+  totalCpuRatio: number;
   /** on/off throughput of each round's two turns, which ran next to each other. */
   roundRatios: number[];
   /** Their median: steadier than the ratio of the means when the machine's load moves. */
@@ -40,6 +46,8 @@ interface Summary {
   p99: number;
   failures: number;
   cpuUsPerRequest: number;
+  /** NaN when the database's CPU was not measured (PGlite, or a PostgreSQL on another machine). */
+  dbCpuUsPerRequest: number;
 }
 
 /** The last seq post_revisions handed out: a turn with revisions off must not move it. */
@@ -71,7 +79,51 @@ function summarize(all: Stats[]): Summary {
     p99: mean(all.map((s) => s.p99)),
     failures: all.reduce((n, s) => n + s.failures, 0),
     cpuUsPerRequest: mean(all.map((s) => s.cpuUsPerRequest ?? NaN)),
+    dbCpuUsPerRequest: mean(all.map((s) => s.dbCpuUsPerRequest ?? NaN)),
   };
+}
+
+interface TurnSettings {
+  saves: Scenario[];
+  serverEnv: Record<string, string>;
+  token: string;
+  run: RunOptions;
+  databaseCpu: DatabaseCpu | undefined;
+}
+
+/** The rounds, each a turn of a server with REVISIONS=on and one with =off over every save scenario. */
+async function runTurns(
+  { saves, serverEnv, token, run, databaseCpu }: TurnSettings,
+  turns: RevisionTurn[],
+  problems: string[],
+) {
+  for (let round = 0; round < config.revisionRounds; round++) {
+    const order = round % 2 === 0 ? (['on', 'off'] as const) : (['off', 'on'] as const);
+    for (const revisions of order) {
+      const before = await revisionsWritten();
+      const server = await startServer({ ...serverEnv, REVISIONS: revisions });
+      const stats: Record<string, Stats> = {};
+      try {
+        for (const scenario of saves) {
+          await preflight(server.url, token, scenario);
+          process.stdout.write(`REVISIONS=${revisions.padEnd(3)} ${scenario.name} (round ${round + 1})… `);
+          const result = await measureApi(server.url, token, scenario.steps, run, server.pid, databaseCpu);
+          stats[scenario.name] = result;
+          console.log(
+            `${result.rps.toFixed(0)} req/s` +
+              `${result.failures ? ` (${result.failures} failed: ${result.detail})` : ''}`,
+          );
+        }
+      } finally {
+        await server.stop();
+      }
+      const written = (await revisionsWritten()) - before;
+      turns.push({ revisions, round, written, stats });
+      if (revisions === 'off' && written !== 0)
+        problems.push(`REVISIONS=off wrote ${written} revisions: the server ignored the switch`);
+      if (revisions === 'on' && written === 0) problems.push('REVISIONS=on wrote no revision');
+    }
+  }
 }
 
 /**
@@ -90,32 +142,11 @@ export async function compareRevisions(
   const turns: RevisionTurn[] = [];
   const problems: string[] = [];
   if (saves.length === 0 || config.revisionRounds === 0) return { turns, comparisons: [], problems };
-  for (let round = 0; round < config.revisionRounds; round++) {
-    const order = round % 2 === 0 ? (['on', 'off'] as const) : (['off', 'on'] as const);
-    for (const revisions of order) {
-      const before = await revisionsWritten();
-      const server = await startServer({ ...serverEnv, REVISIONS: revisions });
-      const stats: Record<string, Stats> = {};
-      try {
-        for (const scenario of saves) {
-          await preflight(server.url, token, scenario);
-          process.stdout.write(`REVISIONS=${revisions.padEnd(3)} ${scenario.name} (round ${round + 1})… `);
-          const result = await measureApi(server.url, token, scenario.steps, run, server.pid);
-          stats[scenario.name] = result;
-          console.log(
-            `${result.rps.toFixed(0)} req/s` +
-              `${result.failures ? ` (${result.failures} failed: ${result.detail})` : ''}`,
-          );
-        }
-      } finally {
-        await server.stop();
-      }
-      const written = (await revisionsWritten()) - before;
-      turns.push({ revisions, round, written, stats });
-      if (revisions === 'off' && written !== 0)
-        problems.push(`REVISIONS=off wrote ${written} revisions: the server ignored the switch`);
-      if (revisions === 'on' && written === 0) problems.push('REVISIONS=on wrote no revision');
-    }
+  const databaseCpu = config.db === 'postgres' ? await watchDatabaseCpu(config.benchUrl) : undefined;
+  try {
+    await runTurns({ saves, serverEnv, token, run, databaseCpu }, turns, problems);
+  } finally {
+    await databaseCpu?.close();
   }
   const comparisons: RevisionComparison[] = saves.map(({ name }) => {
     const of = (side: 'on' | 'off') =>
@@ -137,6 +168,8 @@ export async function compareRevisions(
       off,
       ratio: on.rps / off.rps,
       cpuRatio: on.cpuUsPerRequest / off.cpuUsPerRequest,
+      totalCpuRatio:
+        (on.cpuUsPerRequest + on.dbCpuUsPerRequest) / (off.cpuUsPerRequest + off.dbCpuUsPerRequest),
       roundRatios,
       medianRoundRatio: median(roundRatios),
     };
@@ -150,7 +183,8 @@ const f = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '
 export function comparisonLines(comparisons: RevisionComparison[], rounds: number) {
   if (comparisons.length === 0) return [];
   const side = (s: Summary) =>
-    `${f(s.rps, 0)} req/s, p50 ${f(s.p50)} ms, p99 ${f(s.p99)} ms, ${f(config.smoke ? NaN : s.cpuUsPerRequest, 0)} µs CPU/req`;
+    `${f(s.rps, 0)} req/s, p50 ${f(s.p50)} ms, p99 ${f(s.p99)} ms, CPU/req ${f(config.smoke ? NaN : s.cpuUsPerRequest, 0)} µs ` +
+    `server + ${f(config.smoke ? NaN : s.dbCpuUsPerRequest, 0)} µs database`;
   return [
     `Revisions (issue 23, decision 052): the save scenarios through a server with REVISIONS=on and one with ` +
       `REVISIONS=off, ${rounds} round${rounds === 1 ? '' : 's'} of one turn each, in ABBA order; means over the turns.`,
@@ -161,7 +195,7 @@ export function comparisonLines(comparisons: RevisionComparison[], rounds: numbe
           ? 'on/off not measured (smoke).'
           : `on/off throughput ${f(c.ratio, 3)} (${f((1 - c.ratio) * 100)} % slower; the issue allows 15 %), ` +
             `each round's ${c.roundRatios.map((r) => f(r, 2)).join(' ')} (median ${f(c.medianRoundRatio, 3)}), ` +
-            `server CPU per request on/off ${f(c.cpuRatio, 3)}.`),
+            `CPU per request on/off ${f(c.cpuRatio, 3)} (server), ${f(c.totalCpuRatio, 3)} (server + database).`),
     ),
   ];
 }
