@@ -38,6 +38,9 @@ export interface RevisionComparison {
   roundRatios: number[];
   /** Their median: steadier than the ratio of the means when the machine's load moves. */
   medianRoundRatio: number;
+  /** on/off server + database CPU per request of each round, and their median. */
+  roundCpuRatios: number[];
+  medianRoundCpuRatio: number;
 }
 
 interface Summary {
@@ -159,9 +162,14 @@ export async function compareRevisions(
     ] as const) {
       if (s.failures) problems.push(`${name}: REVISIONS=${side}: ${s.failures} failed`);
     }
-    const rps = (round: number, side: 'on' | 'off') =>
-      turns.find((t) => t.round === round && t.revisions === side)?.stats[name]?.rps ?? NaN;
-    const roundRatios = Array.from({ length: config.revisionRounds }, (_, r) => rps(r, 'on') / rps(r, 'off'));
+    const stats = (round: number, side: 'on' | 'off') =>
+      turns.find((t) => t.round === round && t.revisions === side)?.stats[name];
+    const rps = (round: number, side: 'on' | 'off') => stats(round, side)?.rps ?? NaN;
+    const cpu = (round: number, side: 'on' | 'off') =>
+      (stats(round, side)?.cpuUsPerRequest ?? NaN) + (stats(round, side)?.dbCpuUsPerRequest ?? NaN);
+    const rounds = Array.from({ length: config.revisionRounds }, (_, r) => r);
+    const roundRatios = rounds.map((r) => rps(r, 'on') / rps(r, 'off'));
+    const roundCpuRatios = rounds.map((r) => cpu(r, 'on') / cpu(r, 'off'));
     return {
       name,
       on,
@@ -172,6 +180,8 @@ export async function compareRevisions(
         (on.cpuUsPerRequest + on.dbCpuUsPerRequest) / (off.cpuUsPerRequest + off.dbCpuUsPerRequest),
       roundRatios,
       medianRoundRatio: median(roundRatios),
+      roundCpuRatios,
+      medianRoundCpuRatio: median(roundCpuRatios),
     };
   });
   return { turns, comparisons, problems };
@@ -195,7 +205,8 @@ export function comparisonLines(comparisons: RevisionComparison[], rounds: numbe
           ? 'on/off not measured (smoke).'
           : `on/off throughput ${f(c.ratio, 3)} (${f((1 - c.ratio) * 100)} % slower; the issue allows 15 %), ` +
             `each round's ${c.roundRatios.map((r) => f(r, 2)).join(' ')} (median ${f(c.medianRoundRatio, 3)}), ` +
-            `CPU per request on/off ${f(c.cpuRatio, 3)} (server), ${f(c.totalCpuRatio, 3)} (server + database).`),
+            `CPU per request on/off ${f(c.cpuRatio, 3)} (server), ${f(c.totalCpuRatio, 3)} (server + database; ` +
+            `each round's ${c.roundCpuRatios.map((r) => f(r, 2)).join(' ')}, median ${f(c.medianRoundCpuRatio, 3)}).`),
     ),
   ];
 }
