@@ -52,6 +52,11 @@ export const config = {
   only: (process.env.BENCH_ONLY ?? '')
     .split((process.env.BENCH_ONLY ?? '').includes(';') ? ';' : ',')
     .filter(Boolean),
+  /**
+   * Rounds of the save scenarios with REVISIONS=on and =off (issue 23, decision 052), each a turn
+   * of both in ABBA order; 0 skips the comparison. The smoke bench runs one.
+   */
+  revisionRounds: integer('BENCH_REVISION_ROUNDS', process.env.BENCH_SMOKE === '1' ? 1 : 2, 0, 20),
   email: 'bench@masthead.local',
   /**
    * `npm run bench:smoke` (in `npm test`): a correctness run, not a measurement. Each raw-SQL twin

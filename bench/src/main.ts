@@ -5,8 +5,9 @@ import { fileURLToPath } from 'node:url';
 import { config } from './config.js';
 import { cleanUp, loadDataset, openDatabase, prepareDatabase, vacuumPosts } from './database.js';
 import { startIdentityProvider } from './identity-provider.js';
-import { measureApi, measureSql, runSqlOnce, type RunOptions, type Stats } from './measure.js';
-import type { Context, Scenario } from './scenarios.js';
+import { measureApi, measureSql, preflight, runSqlOnce, type RunOptions, type Stats } from './measure.js';
+import { compareRevisions, comparisonLines } from './revisions-compare.js';
+import type { Scenario } from './scenarios.js';
 import { scenarios as allScenarios } from './scenarios.js';
 import { prepareDelivery } from './delivery-scenarios.js';
 import { ensureServerBuilt, floorEntry, startServer } from './server-process.js';
@@ -14,31 +15,6 @@ import { writer, type Writer } from './text.js';
 
 const SEED = 20261121;
 const resultsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../results');
-
-/**
- * One pass through a scenario with fetch, so that a misconfigured run fails before measuring.
- * Returns the last answer's body.
- */
-async function preflight(url: string, token: string, scenario: Scenario): Promise<unknown> {
-  const context: Context = {};
-  let last: unknown;
-  for (const step of scenario.steps) {
-    const { request } = step;
-    const built = request.setupRequest ? request.setupRequest({ ...request }, context) : request;
-    if (!built) throw new Error(`${scenario.name}: the request sequence restarted`);
-    const response = await fetch(url + built.path, {
-      method: built.method ?? 'GET',
-      headers: { authorization: `Bearer ${token}`, ...built.headers },
-      ...(built.body ? { body: built.body } : {}),
-    });
-    const body = await response.text();
-    if (!response.ok && !(response.status === 304 && step.notModified))
-      throw new Error(`${scenario.name}: ${built.method} ${built.path} answered ${response.status} ${body}`);
-    request.onResponse?.(response.status, body, context, Object.fromEntries(response.headers));
-    last = body ? JSON.parse(body) : undefined;
-  }
-  return last;
-}
 
 interface TotalCheck {
   expected: number;
@@ -223,7 +199,7 @@ async function benchmark(text: Writer, filled: Awaited<ReturnType<typeof prepare
 
   const problems: string[] = [];
   const idp = await startIdentityProvider();
-  const server = await startServer({
+  const serverEnv = {
     OIDC_AUTHORITY: idp.issuer,
     // The pool size is per process: all processes together hold as many connections as the raw SQL.
     DATABASE_POOL_SIZE: String(Math.ceil(config.connections / config.processes)),
@@ -231,9 +207,10 @@ async function benchmark(text: Writer, filled: Awaited<ReturnType<typeof prepare
     DATABASE_PREPARED_STATEMENTS: config.preparedStatements ? '1' : '0',
     ...(config.listCacheMb !== undefined ? { LIST_CACHE_MB: String(config.listCacheMb) } : {}),
     ...(config.db === 'pglite' ? { DATA_DIR: config.pgliteDir } : { DATABASE_URL: config.benchUrl }),
-  });
+  };
+  const token = await idp.tokenFor(config.email);
+  const server = await startServer(serverEnv);
   try {
-    const token = await idp.tokenFor(config.email);
     for (const [i, scenario] of selected.entries()) {
       const body = await preflight(server.url, token, scenario);
       const total = results[i]!.total;
@@ -250,13 +227,17 @@ async function benchmark(text: Writer, filled: Awaited<ReturnType<typeof prepare
     }
   } finally {
     await server.stop();
-    await idp.close();
   }
+  // After the main server has stopped: its servers, with and without revisions, run one at a time.
+  const revisions = await compareRevisions(selected, serverEnv, token, run).finally(() => idp.close());
+  problems.push(...revisions.problems);
   // After the server has stopped, so that the two never share the machine.
   for (const [i, scenario] of selected.entries()) results[i]!.floor = await measureFloor(scenario, run);
 
   console.log(`\n${table(results)}\n`);
   for (const line of results.map(floorLine)) if (line) console.log(`${line}\n`);
+  const revisionLines = comparisonLines(revisions.comparisons, config.revisionRounds);
+  if (revisionLines.length > 0) console.log(`${revisionLines.join('\n')}\n`);
   console.log(
     `${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown CPU'}). Every figure comes from one run on a noisy ` +
       `machine (this one has ${cpus.length} cores shared by autocannon, the server and the database): ` +
@@ -315,6 +296,7 @@ async function benchmark(text: Writer, filled: Awaited<ReturnType<typeof prepare
           ...(r.floor && r.sql ? { floorRatio: r.floor.rps / r.sql.rps } : {}),
           ...(r.floor && r.api ? { apiToFloor: r.api.rps / r.floor.rps } : {}),
         })),
+        revisions: { rounds: config.revisionRounds, ...revisions },
         problems,
         passed: problems.length === 0,
       },

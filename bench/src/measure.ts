@@ -1,7 +1,8 @@
 import autocannon from 'autocannon';
 import type { Db } from '../../apps/server/src/db/database.js';
+import { cpuBetween, type DatabaseCpu } from './database-cpu.js';
 import { sampleRss, treeCpuSeconds } from './rss.js';
-import type { Context, Step } from './scenarios.js';
+import type { Context, Scenario, Step } from './scenarios.js';
 
 export interface Stats {
   /** Completed requests (or SQL sequences) per second. */
@@ -21,6 +22,8 @@ export interface Stats {
    * on a shared machine, since it does not count time spent waiting for a core.
    */
   cpuUsPerRequest?: number;
+  /** The PostgreSQL backends' CPU time per request, when measured (database-cpu.ts). */
+  dbCpuUsPerRequest?: number;
   detail?: string;
 }
 
@@ -109,6 +112,7 @@ export async function measureApi(
   steps: Step[],
   options: RunOptions,
   serverPid?: number,
+  databaseCpu?: DatabaseCpu,
 ): Promise<Stats> {
   const latencies: number[] = [];
   const instance = autocannon({
@@ -125,7 +129,11 @@ export async function measureApi(
   // The main run's answers and the server's CPU time over them (the warm-up's are not counted).
   let answered = 0;
   let cpuAtStart = NaN;
-  instance.on('start', () => (cpuAtStart = serverPid === undefined ? NaN : treeCpuSeconds(serverPid)));
+  let dbAtStart = new Map<number, number>();
+  instance.on('start', () => {
+    cpuAtStart = serverPid === undefined ? NaN : treeCpuSeconds(serverPid);
+    dbAtStart = databaseCpu?.read() ?? dbAtStart;
+  });
   // A revalidation scenario is answered by 304s: those count as answers, not failures.
   const accepts304 = steps.some((step) => step.notModified);
   let refused = 0;
@@ -139,6 +147,9 @@ export async function measureApi(
   const rssPeakMb = rss.stop();
   const cpuSeconds = serverPid === undefined ? NaN : treeCpuSeconds(serverPid) - cpuAtStart;
   const cpuUsPerRequest = (cpuSeconds * 1e6) / Math.max(1, answered);
+  const dbCpuUsPerRequest = databaseCpu
+    ? (cpuBetween(dbAtStart, databaseCpu.read()) * 1e6) / Math.max(1, answered)
+    : undefined;
   const non2xx = accepts304 ? refused : result.non2xx;
   // autocannon counts timeouts among its errors too.
   const errors = {
@@ -154,5 +165,36 @@ export async function measureApi(
     failures > 0
       ? `status ${codes}${result.errors > 0 ? `, ${errors.socket} socket errors, ${errors.timeouts} timeouts` : ''}`
       : undefined;
-  return { ...summarize(latencies, result.duration, failures, detail), errors, rssPeakMb, cpuUsPerRequest };
+  return {
+    ...summarize(latencies, result.duration, failures, detail),
+    errors,
+    rssPeakMb,
+    cpuUsPerRequest,
+    ...(dbCpuUsPerRequest === undefined ? {} : { dbCpuUsPerRequest }),
+  };
+}
+
+/**
+ * One pass through a scenario with fetch, so that a misconfigured run fails before measuring.
+ * Returns the last answer's body.
+ */
+export async function preflight(url: string, token: string, scenario: Scenario): Promise<unknown> {
+  const context: Context = {};
+  let last: unknown;
+  for (const step of scenario.steps) {
+    const { request } = step;
+    const built = request.setupRequest ? request.setupRequest({ ...request }, context) : request;
+    if (!built) throw new Error(`${scenario.name}: the request sequence restarted`);
+    const response = await fetch(url + built.path, {
+      method: built.method ?? 'GET',
+      headers: { authorization: `Bearer ${token}`, ...built.headers },
+      ...(built.body ? { body: built.body } : {}),
+    });
+    const body = await response.text();
+    if (!response.ok && !(response.status === 304 && step.notModified))
+      throw new Error(`${scenario.name}: ${built.method} ${built.path} answered ${response.status} ${body}`);
+    request.onResponse?.(response.status, body, context, Object.fromEntries(response.headers));
+    last = body ? JSON.parse(body) : undefined;
+  }
+  return last;
 }

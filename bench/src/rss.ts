@@ -51,16 +51,24 @@ function sumOverTree(pid: number, valueOf: (pid: number) => number | undefined):
 /** Clock ticks a second, the unit of /proc/<pid>/stat's CPU times (100 on Linux's usual builds). */
 const TICKS_PER_SECOND = 100;
 
+/** Clock ticks of CPU (user and system) one process has used so far; undefined once it has gone. */
+function cpuTicks(pid: number): number | undefined {
+  const stat = read(`/proc/${pid}/stat`);
+  if (!stat) return undefined;
+  // After the command name: state is field 3, utime 14 and stime 15.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+/** CPU seconds (user and system) one process has used so far; undefined once it has gone. */
+export function processCpuSeconds(pid: number): number | undefined {
+  const ticks = cpuTicks(pid);
+  return ticks === undefined ? undefined : ticks / TICKS_PER_SECOND;
+}
+
 /** CPU seconds (user and system) a process and its descendants have used so far. */
 export function treeCpuSeconds(pid: number): number {
-  const ticks = sumOverTree(pid, (next) => {
-    const stat = read(`/proc/${next}/stat`);
-    if (!stat) return undefined;
-    // After the command name: state is field 3, utime 14 and stime 15.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return Number(fields[11]) + Number(fields[12]);
-  });
-  return ticks / TICKS_PER_SECOND;
+  return sumOverTree(pid, cpuTicks) / TICKS_PER_SECOND;
 }
 
 /** The resident set of a process and its descendants, in MiB. */

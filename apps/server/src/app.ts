@@ -71,6 +71,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The schedules' clock (AppOptions.clock). */
     clock: () => Date;
+    /** Saves and workflow changes keep a revision (REVISIONS, decision 052). */
+    revisions: boolean;
   }
 }
 
@@ -128,6 +130,7 @@ export async function buildApp(options: AppOptions) {
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.decorate('clock', options.clock ?? (() => new Date()));
+  app.decorate('revisions', env.REVISIONS === 'on');
   await app.register(jsonBodies);
 
   // The rate limits are shared by every process and server through Redis when there is one.

@@ -110,6 +110,11 @@ const EnvSchema = z.object({
    * compacted to the last state of each post, and a cursor from before then gets 410.
    */
   CHANGES_RETENTION_DAYS: z.coerce.number().int().min(30).max(3650).default(30),
+  /**
+   * `off`: saves and workflow changes write no revision (decision 052), as before issue 23; for the
+   * bench's comparison, or an install that wants no history. What was kept stays readable.
+   */
+  REVISIONS: z.enum(['on', 'off']).default('on'),
   /** Every revision of a post younger than this is kept (issue 23, decision 050). */
   REVISIONS_KEEP_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** Then one revision a day until this age, and one a month after it; at least REVISIONS_KEEP_DAYS. */

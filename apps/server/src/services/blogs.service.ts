@@ -322,7 +322,7 @@ export async function unschedulePost(
  * Returns what it published, or undefined when nothing is due. Whatever else a publish must do
  * in the same transaction belongs here.
  */
-export async function publishScheduledPost(trx: Db, now: Date) {
+export async function publishScheduledPost(trx: Db, now: Date, history = true) {
   const due = await claimDuePost(trx, now);
   if (!due) return undefined;
   await setPostFlags(trx, due.domain_id, due.id, { approved: true, published: true });
@@ -331,7 +331,7 @@ export async function publishScheduledPost(trx: Db, now: Date) {
     objectId: due.id,
     objectLabel: due.title,
   });
-  await recordWorkflowEvent(trx, due.domain_id, due.id, 'published', systemSaver(now));
+  await recordWorkflowEvent(trx, due.domain_id, due.id, 'published', systemSaver(now, history));
   // Last, as in managePost: recording an event takes the domain's delivery lock (decision 042).
   await recordPostEvent(trx, due.domain_id, 'post.published', due.id);
   return { id: due.id, domainId: due.domain_id, scheduledFor: due.scheduled_for! };

@@ -2,11 +2,9 @@ import type { FieldValue, ManageType, RevisionChange, RevisionKind } from '@mast
 import type { Db } from '../db/database.js';
 import type { PostDetailRow, PostValues } from '../db/repositories/posts.repository.js';
 import {
+  beforeSave,
+  insertPublishEvent,
   insertRevision,
-  lastPublishedRevisionId,
-  latestContentRevision,
-  postTagIds,
-  reopenForThinning,
   taxonomySnapshot,
 } from '../db/repositories/revisions.repository.js';
 import { SYSTEM_ACTOR, type Actor } from './activity.js';
@@ -18,17 +16,23 @@ import { SYSTEM_ACTOR, type Actor } from './activity.js';
 export interface Saver extends Actor {
   at: Date;
   restoredFrom?: string;
+  /** False when the server runs with REVISIONS=off (decision 052): the change keeps no history. */
+  history?: boolean;
 }
 
-/** The signed-in user of a request (`request.user`), at the app's time. */
-export const saverOf = (user: { email: string; name?: string }, at: Date): Saver => ({
+/**
+ * The signed-in user of a request (`request.user`), at the app's time, with the app's REVISIONS
+ * setting (`app.revisions`).
+ */
+export const saverOf = (user: { email: string; name?: string }, at: Date, history = true): Saver => ({
   email: user.email,
   name: user.name || null,
   at,
+  history,
 });
 
 /** The scheduled publisher, at the time it reads. */
-export const systemSaver = (at: Date): Saver => ({ ...SYSTEM_ACTOR, at });
+export const systemSaver = (at: Date, history = true): Saver => ({ ...SYSTEM_ACTOR, at, history });
 
 /** A post's content as a save compares it: what a revision keeps. */
 interface Snapshot {
@@ -119,14 +123,15 @@ export async function recordSave(
   saved: { values: Omit<PostValues, 'slug'>; tagIds: string[] },
   by: Saver,
 ): Promise<string | null> {
+  if (by.history === false) return null;
   const after: Snapshot = { ...saved.values, tagIds: saved.tagIds };
   let kind: RevisionKind = 'created';
   let diff = { changes: [] as RevisionChange[], tagsAdded: 0, tagsRemoved: 0 };
   if (before) {
-    const beforeTags = await postTagIds(trx, postId);
+    const { tagIds: beforeTags, hasContentRevision } = await beforeSave(trx, postId);
     diff = changesBetween({ ...before, tagIds: beforeTags }, after);
     if (diff.changes.length === 0) return null;
-    if (!(await latestContentRevision(trx, postId))) await keepBaseline(trx, domainId, before, beforeTags);
+    if (!hasContentRevision) await keepBaseline(trx, domainId, before, beforeTags);
     kind = by.restoredFrom ? 'restored' : 'updated';
   }
   const { id } = await insertRevision(trx, {
@@ -165,22 +170,13 @@ export async function recordWorkflowEvent(
   by: Saver,
   detail: { scheduledFor?: Date } = {},
 ) {
-  let contentRevisionId: string | null = null;
-  if (kind === 'published') {
-    const [latest, previous] = await Promise.all([
-      latestContentRevision(trx, postId),
-      lastPublishedRevisionId(trx, postId),
-    ]);
-    contentRevisionId = latest?.id ?? null;
-    if (previous && previous !== contentRevisionId) await reopenForThinning(trx, previous);
-  }
-  await insertRevision(trx, {
-    post_id: postId,
+  if (by.history === false) return;
+  const row = {
     domain_id: domainId,
-    kind,
     at: by.at,
     ...actorColumns(by),
-    content_revision_id: contentRevisionId,
     scheduled_for: detail.scheduledFor ?? null,
-  });
+  };
+  if (kind === 'published') await insertPublishEvent(trx, postId, row);
+  else await insertRevision(trx, { ...row, post_id: postId, kind });
 }

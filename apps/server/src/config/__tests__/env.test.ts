@@ -210,4 +210,10 @@ describe('parseEnv for post revisions', () => {
     for (const bad of ['0', '1.5', 'month'])
       expect(() => parseEnv({ REVISIONS_KEEP_DAYS: bad })).toThrow(/REVISIONS_KEEP_DAYS/);
   });
+
+  it('should keep revisions unless REVISIONS is off, and refuse any other value', () => {
+    expect(parseEnv({}).REVISIONS).toBe('on');
+    expect(parseEnv({ REVISIONS: 'off' }).REVISIONS).toBe('off');
+    for (const bad of ['0', 'false', 'OFF']) expect(() => parseEnv({ REVISIONS: bad })).toThrow(/REVISIONS/);
+  });
 });

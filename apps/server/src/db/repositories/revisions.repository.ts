@@ -1,4 +1,4 @@
-import { sql, type InsertObject } from 'kysely';
+import { sql, type InsertObject, type QueryCreator } from 'kysely';
 import type { Db } from '../database.js';
 import type { Database } from '../tables/database.table.js';
 
@@ -9,48 +9,70 @@ export function insertRevision(trx: Db, row: InsertObject<Database, 'post_revisi
   return trx.insertInto('post_revisions').values(row).returning('id').executeTakeFirstOrThrow();
 }
 
-/** The post's newest revision with content, if history holds one. */
-export function latestContentRevision(db: Db, postId: string) {
-  return db
+/** The post's newest revision with content (as a subquery). */
+const latestContent = (db: QueryCreator<Database>, postId: string) =>
+  db
     .selectFrom('post_revisions')
-    .select(['id'])
+    .select('id')
     .where('post_id', '=', postId)
     .where(HAS_CONTENT)
     .orderBy('seq', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-}
+    .limit(1);
 
-/** The revision the post was last published from (its newest publish event's), if any. */
-export async function lastPublishedRevisionId(db: Db, postId: string) {
+/**
+ * What a save compares with and whether the post has history yet, in one round trip (a save's
+ * queries are what revisions cost it: decision 052): the ids of the post's tags in its order, and
+ * whether a revision with content exists.
+ */
+export async function beforeSave(db: Db, postId: string) {
   const row = await db
-    .selectFrom('post_revisions')
-    .select('content_revision_id')
-    .where('post_id', '=', postId)
-    .where('kind', '=', 'published')
-    .orderBy('seq', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row?.content_revision_id ?? null;
+    .selectNoFrom((eb) => [
+      sql<string[]>`array(select tag_id::text from post_tags where post_id = ${postId} order by position)`.as(
+        'tag_ids',
+      ),
+      eb.exists(latestContent(db, postId)).as('has_content'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { tagIds: row.tag_ids, hasContentRevision: Boolean(row.has_content) };
 }
 
 /**
- * Puts a revision that retention kept because the post was published from it back among those
- * the next run looks at, once a later publish no longer protects it.
+ * A publish event, in one statement: it names the post's newest revision with content (what was
+ * published), and puts the revision the post's previous publish named back among those retention
+ * thins, unless it is that same revision (retention keeps only the last-published one).
  */
-export async function reopenForThinning(trx: Db, revisionId: string) {
-  await trx.updateTable('post_revisions').set({ thinned: 0 }).where('id', '=', revisionId).execute();
-}
-
-/** The ids of the post's tags, in its order. */
-export async function postTagIds(db: Db, postId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('post_tags')
-    .select('tag_id')
-    .where('post_id', '=', postId)
-    .orderBy('position')
+export async function insertPublishEvent(
+  trx: Db,
+  postId: string,
+  row: Omit<InsertObject<Database, 'post_revisions'>, 'post_id' | 'kind' | 'content_revision_id'>,
+) {
+  await trx
+    .with('latest', (db) => latestContent(db, postId))
+    .with('previous', (db) =>
+      db
+        .selectFrom('post_revisions')
+        .select('content_revision_id as id')
+        .where('post_id', '=', postId)
+        .where('kind', '=', 'published')
+        .orderBy('seq', 'desc')
+        .limit(1),
+    )
+    .with('reopened', (db) =>
+      db
+        .updateTable('post_revisions')
+        .set({ thinned: 0 })
+        .where('id', '=', (eb) => eb.selectFrom('previous').select('id'))
+        .where('id', 'is distinct from', (eb) => eb.selectFrom('latest').select('id'))
+        .returning('id'),
+    )
+    .insertInto('post_revisions')
+    .values((eb) => ({
+      ...row,
+      post_id: postId,
+      kind: 'published',
+      content_revision_id: eb.selectFrom('latest').select('id'),
+    }))
     .execute();
-  return rows.map((row) => row.tag_id);
 }
 
 /**

@@ -28,7 +28,9 @@ export default fp(
       const now = app.clock();
       const published: { id: string; domainId: string; scheduledFor: Date }[] = [];
       while (published.length < MOST_PER_RUN) {
-        const post = await app.db.transaction().execute((trx) => publishScheduledPost(trx, now));
+        const post = await app.db
+          .transaction()
+          .execute((trx) => publishScheduledPost(trx, now, app.revisions));
         if (!post) break;
         published.push(post);
         app.log.info(

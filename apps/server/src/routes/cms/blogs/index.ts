@@ -98,7 +98,7 @@ export default async function blogRoutes(app: FastifyInstance, options: { exactS
         app.db,
         access.id,
         request.body,
-        saverOf(request.user, app.clock()),
+        saverOf(request.user, app.clock(), app.revisions),
       );
       setEtag(reply, version);
       return reply.code(201).send(post);
@@ -129,7 +129,7 @@ export default async function blogRoutes(app: FastifyInstance, options: { exactS
         request.params.id,
         request.body,
         expectedVersions(request),
-        saverOf(request.user, app.clock()),
+        saverOf(request.user, app.clock(), app.revisions),
       );
       setEtag(reply, version);
       return post;
@@ -184,7 +184,7 @@ export default async function blogRoutes(app: FastifyInstance, options: { exactS
         request.params.id,
         type,
         value,
-        saverOf(request.user, app.clock()),
+        saverOf(request.user, app.clock(), app.revisions),
       );
       setEtag(reply, version);
       return post;
@@ -218,7 +218,7 @@ export default async function blogRoutes(app: FastifyInstance, options: { exactS
         request.params.id,
         publishAt,
         expectedVersions(request),
-        saverOf(request.user, app.clock()),
+        saverOf(request.user, app.clock(), app.revisions),
       );
       setEtag(reply, version);
       return post;
@@ -246,7 +246,7 @@ export default async function blogRoutes(app: FastifyInstance, options: { exactS
         access.id,
         request.params.id,
         expectedVersions(request),
-        saverOf(request.user, app.clock()),
+        saverOf(request.user, app.clock(), app.revisions),
       );
       setEtag(reply, version);
       return post;

@@ -96,7 +96,7 @@ export default async function revisionRoutes(app: FastifyInstance) {
         request.params.id,
         request.params.revisionId,
         expectedVersions(request),
-        saverOf(request.user, app.clock()),
+        saverOf(request.user, app.clock(), app.revisions),
       );
       setEtag(reply, version);
       return result;
