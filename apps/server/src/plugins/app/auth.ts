@@ -64,8 +64,10 @@ async function authenticate({ verifier, signOutMarks }: AuthOptions, request: Fa
     throw error;
   }
   // After the verifier's cache too: a token it remembers as valid may have been voided since.
-  if (signOutMarks && (await signOutMarks.voids(user.sub, user.signOutMark))) {
-    throw unauthorized(TOKEN_VOID, true);
+  if (signOutMarks) {
+    const reading = signOutMarks.fresh();
+    if (reading) await reading;
+    if (signOutMarks.voids(user.sub, user.signOutMark)) throw unauthorized(TOKEN_VOID, true);
   }
   verifiedUsers.set(request, user);
 }

@@ -150,7 +150,7 @@ export async function startIdentityProvider(env: Env, db: Db, { counters }: { co
   };
   return {
     tokenSource,
-    signOutMarks: new SignOutMarks(db),
+    signOutMarks: SignOutMarks.of(db),
     register: (app: FastifyInstance) => app.register(idp, options),
   };
 }
