@@ -198,6 +198,7 @@ export async function buildApp(options: AppOptions) {
       local: builtIn?.tokenSource,
       requireVerifiedEmail: env.OIDC_REQUIRE_VERIFIED_EMAIL,
     }),
+    signOutMarks: builtIn?.signOutMarks,
   });
   if (builtIn) await builtIn.register(app);
   await app.register(openapi, { publicUrl: env.PUBLIC_URL });
@@ -215,6 +216,7 @@ export async function buildApp(options: AppOptions) {
     rateLimit: { perMinute: env.RATE_LIMIT_PER_MINUTE, redis },
     exactSearchTotal: env.SEARCH_EXACT_TOTAL,
     signInCounters: builtIn ? signInCounters : undefined,
+    signOutMarks: builtIn?.signOutMarks,
     members: { publicUrl: env.PUBLIC_URL, invitations: builtIn !== undefined },
   });
   await app.register(deliveryApi, {

@@ -6,6 +6,7 @@ import {
   renameAccount,
   replacePasswordHash,
   updatePasswordHash,
+  voidTokensOfAccount,
 } from '../db/repositories/idp-accounts.repository.js';
 import { deletePayloadsOfAccount } from '../db/repositories/idp-payloads.repository.js';
 import type { IdpAccountRow } from '../db/tables/database.table.js';
@@ -31,13 +32,13 @@ export async function createAccount(db: Db, values: { email: string; name: strin
 
 /**
  * False when there is no account with this e-mail. A new password also signs the account out
- * everywhere (its sessions and refresh tokens go), as after a leaked password it should.
+ * everywhere (its sessions, refresh tokens and access tokens go), as after a leaked password it should.
  */
 export async function setPassword(db: Db, email: string, password: string) {
   const passwordHash = await hashPassword(password);
   return db.transaction().execute(async (trx) => {
     const accountId = await updatePasswordHash(trx, email, passwordHash);
-    if (accountId) await deletePayloadsOfAccount(trx, accountId);
+    if (accountId) await endEverySignIn(trx, accountId);
     return accountId !== undefined;
   });
 }
@@ -75,8 +76,14 @@ export async function changeName(db: Db, accountId: string, name: string) {
 
 /**
  * Signs the account out everywhere: every session, grant, code and refresh token it has goes, so
- * no refresh is accepted any more (access tokens already issued run out within ACCESS_TOKEN_TTL).
+ * no refresh is accepted any more, and the access tokens already issued are void (decision 054).
  */
 export async function signOutEverywhere(db: Db, accountId: string) {
-  await deletePayloadsOfAccount(db, accountId);
+  await db.transaction().execute((trx) => endEverySignIn(trx, accountId));
+}
+
+/** One transaction: a token cannot be issued from a session that is gone, nor keep working once it is. */
+async function endEverySignIn(trx: Db, accountId: string) {
+  await voidTokensOfAccount(trx, accountId);
+  await deletePayloadsOfAccount(trx, accountId);
 }

@@ -1,6 +1,7 @@
 import Provider, { errors, type Grant, type KoaContextWithOIDC, type RefreshToken } from 'oidc-provider';
 import type { Db } from '../db/database.js';
 import { findAccountById } from '../db/repositories/idp-accounts.repository.js';
+import { SIGN_OUT_MARK_CLAIM } from '../lib/token-verifier.js';
 import { SIGNING_ALGORITHM, type IdpKeys } from './keys.js';
 import { PAGE_CSP } from './pages/layout.js';
 import { logoutHintMatchesSession } from './logout-hint.js';
@@ -145,7 +146,10 @@ export function createProvider(options: ProviderOptions): Provider {
     async extraTokenClaims(_ctx, token) {
       if (token.kind !== 'AccessToken' || !token.accountId) return undefined;
       const account = await findAccountById(db, token.accountId);
-      return account ? { email: account.email, email_verified: true, name: account.name } : undefined;
+      if (!account) return undefined;
+      // The mark this token is issued under: a sign-out everywhere after this moment voids it.
+      const mark = account.tokens_valid_after?.getTime() ?? 0;
+      return { email: account.email, email_verified: true, name: account.name, [SIGN_OUT_MARK_CLAIM]: mark };
     },
     loadExistingGrant: (ctx) => firstPartyGrant(ctx, clientId, apiResource),
     // oidc-provider honours offline_access only with prompt=consent, which a first-party app never

@@ -34,10 +34,19 @@ const VERIFIED_MAX_CHARS = 16 * 1024 * 1024;
 /** A provider that does not answer in time is unavailable (jose's own JWKS timeout is the same). */
 const PROVIDER_TIMEOUT_MS = 5_000;
 
+/**
+ * The built-in provider's access tokens carry the account's `tokens_valid_after` (ms) at their issue,
+ * 0 when there was none: a later mark voids them (decision 054). Second-precision `iat` could not
+ * tell a token issued just before a sign-out from one issued in the same second after it.
+ */
+export const SIGN_OUT_MARK_CLAIM = 'sign_out_mark';
+
 export interface VerifiedUser {
   sub: string;
   email: string;
   name: string;
+  /** The token's SIGN_OUT_MARK_CLAIM, when it is a number. */
+  signOutMark?: number;
 }
 
 export class InvalidTokenError extends Error {}
@@ -171,7 +180,10 @@ export class TokenVerifier {
     }
     const name = typeof payload.name === 'string' ? payload.name : undefined;
     const email = profile.email.toLowerCase();
-    return { user: { sub, email, name: name ?? profile.name ?? profile.email }, exp };
+    const mark = payload[SIGN_OUT_MARK_CLAIM];
+    const user: VerifiedUser = { sub, email, name: name ?? profile.name ?? profile.email };
+    if (typeof mark === 'number') user.signOutMark = mark;
+    return { user, exp };
   }
 
   /**

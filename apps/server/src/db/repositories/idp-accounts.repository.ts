@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../database.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -60,4 +61,28 @@ export async function renameAccount(db: Db, id: string, name: string) {
     .returning('id')
     .executeTakeFirst();
   return row?.id;
+}
+
+/**
+ * Voids the account's access tokens issued until now (decision 054): its `tokens_valid_after`
+ * becomes now, in whole milliseconds and always later than before, so that two sign-outs never
+ * share a value and the one a token carries compares exactly with it.
+ */
+export async function voidTokensOfAccount(db: Db, id: string) {
+  await db
+    .updateTable('idp_accounts')
+    .set({
+      tokens_valid_after: sql<Date>`greatest(date_trunc('milliseconds', now()), tokens_valid_after + interval '1 millisecond')`,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The accounts whose mark was set in the last `seconds`: only those can still void a token. */
+export function findRecentTokenMarks(db: Db, seconds: number) {
+  return db
+    .selectFrom('idp_accounts')
+    .select(['id', 'tokens_valid_after'])
+    .where('tokens_valid_after', '>', sql<Date>`now() - make_interval(secs => ${seconds})`)
+    .execute();
 }

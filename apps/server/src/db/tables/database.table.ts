@@ -156,6 +156,8 @@ export interface IdpAccountsTable {
   name: string;
   /** scrypt, with its parameters: see lib/password-hash.ts. */
   password_hash: string;
+  /** Access tokens issued before it are refused (decision 054); null until the first sign-out everywhere. */
+  tokens_valid_after: ColumnType<Date | null, never, Date | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

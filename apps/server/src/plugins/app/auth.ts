@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { SignOutMarks } from '../../idp/sign-out-marks.js';
 import { AppError } from '../../lib/app-error.js';
 import {
   InvalidTokenError,
@@ -26,17 +27,25 @@ function unauthorized(message: string, invalid: boolean) {
 }
 
 const TOKEN_REQUIRED = 'A bearer access token is required';
+const TOKEN_VOID = 'The access token was revoked: its account signed out everywhere or changed its password';
 
 /** The users of the requests whose token was verified. */
 const verifiedUsers = new WeakMap<FastifyRequest, VerifiedUser>();
 
-async function authenticate(verifier: TokenVerifier, request: FastifyRequest) {
+interface AuthOptions {
+  verifier: TokenVerifier;
+  /** The built-in provider's sign-out marks (decision 054); none with an external provider. */
+  signOutMarks?: SignOutMarks | undefined;
+}
+
+async function authenticate({ verifier, signOutMarks }: AuthOptions, request: FastifyRequest) {
   const header = request.headers.authorization;
   // The scheme name is case-insensitive (RFC 9110 §11.1).
   const match = header ? /^Bearer +([A-Za-z0-9\-_.~+/]+=*)$/i.exec(header) : null;
   if (!match?.[1]) throw unauthorized(TOKEN_REQUIRED, false);
+  let user: VerifiedUser;
   try {
-    verifiedUsers.set(request, await verifier.verify(match[1]));
+    user = await verifier.verify(match[1]);
   } catch (error) {
     if (error instanceof InvalidTokenError) throw unauthorized(error.message, true);
     if (error instanceof UnverifiedEmailError) {
@@ -54,6 +63,13 @@ async function authenticate(verifier: TokenVerifier, request: FastifyRequest) {
     }
     throw error;
   }
+  // After the verifier's cache too: a token it remembers as valid may have been voided since.
+  if (signOutMarks) {
+    const reading = signOutMarks.fresh();
+    if (reading) await reading;
+    if (signOutMarks.voids(user.sub, user.signOutMark)) throw unauthorized(TOKEN_VOID, true);
+  }
+  verifiedUsers.set(request, user);
 }
 
 /**
@@ -62,7 +78,7 @@ async function authenticate(verifier: TokenVerifier, request: FastifyRequest) {
  * without a verified token gets a 401 thrown at it, never a null (issue 19, decision 033).
  */
 export default fp(
-  async function auth(app: FastifyInstance, options: { verifier: TokenVerifier }) {
+  async function auth(app: FastifyInstance, options: AuthOptions) {
     app.decorateRequest('user', {
       getter(this: FastifyRequest) {
         const user = verifiedUsers.get(this);
@@ -70,7 +86,7 @@ export default fp(
         return user;
       },
     });
-    app.decorate('authenticate', (request: FastifyRequest) => authenticate(options.verifier, request));
+    app.decorate('authenticate', (request: FastifyRequest) => authenticate(options, request));
   },
   { name: 'auth' },
 );

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
+import type { SignOutMarks } from '../../idp/sign-out-marks.js';
 import type { AttemptCounters } from '../../lib/attempt-counters.js';
 import userRateLimit from '../../plugins/app/user-rate-limit.js';
 import accountRoutes from './account/index.js';
@@ -22,6 +23,8 @@ export interface CmsApiOptions {
   exactSearchTotal?: number;
   /** The built-in provider's failed sign-in counters; undefined with OIDC_AUTHORITY (routes/cms/account). */
   signInCounters?: AttemptCounters | undefined;
+  /** The built-in provider's sign-out marks, which the account routes set (decision 054). */
+  signOutMarks?: SignOutMarks | undefined;
   members: MemberRoutesOptions;
 }
 
@@ -36,7 +39,10 @@ export default async function cmsApi(app: FastifyInstance, options: CmsApiOption
   app.addHook('onRequest', app.authenticate);
   await app.register(userRateLimit, options.rateLimit);
   await app.register(userRoutes, { builtInAccounts: options.signInCounters !== undefined });
-  await app.register(accountRoutes, { signInCounters: options.signInCounters });
+  await app.register(accountRoutes, {
+    signInCounters: options.signInCounters,
+    signOutMarks: options.signOutMarks,
+  });
   await app.register(domainRoutes);
   await app.register(domainSettingsRoutes);
   await app.register(contentKeyRoutes);

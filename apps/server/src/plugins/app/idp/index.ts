@@ -7,6 +7,7 @@ import type { AttemptCounters } from '../../../lib/attempt-counters.js';
 import { deleteExpiredPayloads } from '../../../db/repositories/idp-payloads.repository.js';
 import { loadOrCreateKeys, localKeyLookup, readKeys } from '../../../idp/keys.js';
 import { createProvider } from '../../../idp/provider.js';
+import { SignOutMarks } from '../../../idp/sign-out-marks.js';
 import { RETRY_AFTER_SECONDS } from '../../../lib/app-error.js';
 import { DatabaseUnavailableError } from '../../../lib/pg-errors.js';
 import type { KeySource } from '../../../lib/token-verifier.js';
@@ -147,5 +148,9 @@ export async function startIdentityProvider(env: Env, db: Db, { counters }: { co
     cookieKeys: keys.cookie,
     counters,
   };
-  return { tokenSource, register: (app: FastifyInstance) => app.register(idp, options) };
+  return {
+    tokenSource,
+    signOutMarks: SignOutMarks.of(db),
+    register: (app: FastifyInstance) => app.register(idp, options),
+  };
 }

@@ -9,6 +9,7 @@ import {
   setPassword,
   signOutEverywhere,
 } from '../../../idp/accounts.js';
+import type { SignOutMarks } from '../../../idp/sign-out-marks.js';
 import { AppError, badRequest, conflict, notFound } from '../../../lib/app-error.js';
 import { CountersUnavailableError, type AttemptCounters } from '../../../lib/attempt-counters.js';
 import { loginLimits } from '../../../plugins/app/idp/login-limits.js';
@@ -20,6 +21,8 @@ export interface AccountRoutesOptions {
    * provider (OIDC_AUTHORITY), where this server can change nothing about them (decision 045).
    */
   signInCounters: AttemptCounters | undefined;
+  /** Told when this process voids an account's tokens, so that they stop here at once (decision 054). */
+  signOutMarks?: SignOutMarks | undefined;
 }
 
 const EXTERNAL = 'Accounts are kept by the external identity provider; change them there, not in Masthead';
@@ -30,7 +33,7 @@ const WRONG_PASSWORD = 'currentPassword: the current password is not correct';
  * and signing out everywhere. The account is the token's subject, so nobody reaches another's.
  */
 export default async function accountRoutes(app: FastifyInstance, options: AccountRoutesOptions) {
-  const { signInCounters } = options;
+  const { signInCounters, signOutMarks } = options;
   const limits = signInCounters ? loginLimits(signInCounters) : undefined;
 
   /** The signed-in user's account; 409 with an external provider, 404 when it was deleted since. */
@@ -70,7 +73,8 @@ export default async function accountRoutes(app: FastifyInstance, options: Accou
         summary: "Change the signed-in user's password (built-in identity provider only)",
         description:
           'The current password is checked like a sign-in, and a wrong one counts toward the sign-in limits ' +
-          '(429 when over them). A new password signs the account out everywhere, this browser too.',
+          '(429 when over them). A new password signs the account out everywhere, this browser too, and its ' +
+          'access tokens issued until now are refused.',
         security,
         body: PasswordChange,
         response: { 204: Type.Null(), ...errorResponses(400, 404, 409, 429, 503) },
@@ -108,6 +112,7 @@ export default async function accountRoutes(app: FastifyInstance, options: Accou
         request.log.warn({ err: error }, 'a password check could not be given back to its counters');
       });
       await setPassword(app.db, account.email, newPassword);
+      signOutMarks?.forget();
       return reply.code(204).send();
     },
   );
@@ -119,8 +124,8 @@ export default async function accountRoutes(app: FastifyInstance, options: Accou
         tags: ['user'],
         summary: 'End every sign-in of the signed-in user (built-in identity provider only)',
         description:
-          'Every session and refresh token of the account is revoked, in every browser; access tokens ' +
-          'already issued run out within 15 minutes.',
+          'Every session, refresh token and access token of the account is revoked, in every browser: ' +
+          'its access tokens issued until now are refused from the next call on (decision 054).',
         security,
         response: { 204: Type.Null(), ...errorResponses(404, 409) },
       },
@@ -128,6 +133,7 @@ export default async function accountRoutes(app: FastifyInstance, options: Accou
     async (request, reply) => {
       const { account } = await ownAccount(request);
       await signOutEverywhere(app.db, account.id);
+      signOutMarks?.forget();
       return reply.code(204).send();
     },
   );
