@@ -25,6 +25,8 @@ test.describe('members', () => {
 
     await page.getByRole('button', { name: 'Add member' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add member' });
+    // The dialog is a lazy chunk: check it once it is there.
+    await expect(dialog).toBeVisible();
     await checkA11y('the add member dialog');
     await dialog.getByRole('button', { name: 'Add', exact: true }).click();
     await expect(dialog.getByRole('alert')).toHaveText('Please enter an e-mail address.');

@@ -60,7 +60,8 @@ const LIST_ROUTE = ROUTES[1];
  * editor's form, and the Lexical editor below it, which must be a lazy chunk of its own (DESIGN §6).
  */
 const LAZY_REPORTS = [
-  { name: 'post editor form (lazy)', module: 'src/features/blogs/editor-entry.ts' },
+  // The form with the route's wiring (tags, categories, the asset picker).
+  { name: 'post editor form (lazy)', module: 'src/app/routes/post-editor-route.tsx' },
   { name: 'rich-text editor (lazy)', module: 'src/editor/editor.tsx' },
   { name: "editor's History panel (lazy)", module: 'src/features/revisions/components/history-panel.tsx' },
   { name: 'metadata page (lazy, from the list)', module: 'src/app/routes/metadata.tsx' },

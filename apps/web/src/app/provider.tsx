@@ -1,7 +1,7 @@
 import { StrictMode, Suspense } from 'react';
 import { Provider } from 'react-redux';
 import { ErrorBoundary } from '../components/errors/error-boundary.js';
-import { NotificationToast } from '../features/notifications/index.js';
+import { ToastHost } from '../features/notifications/index.js';
 import { AppAuthProvider } from './auth-provider.js';
 import { ConfigGate } from './config-gate.js';
 import { AppRoutes } from './router.js';
@@ -22,7 +22,7 @@ export function AppProvider({ store }: { store: AppStore }) {
           )}
         </ConfigGate>
         <Suspense fallback={null}>
-          <NotificationToast />
+          <ToastHost />
         </Suspense>
       </Provider>
     </StrictMode>

@@ -1,7 +1,7 @@
 import { useRef, type ReactNode } from 'react';
 import { useTranslation } from '../../lib/use-translation.js';
 import { CloseIcon } from '../ui/icons.js';
-import { useModalDialog } from '../ui/modal.js';
+import { useModalDialog } from '../ui/use-modal-dialog.js';
 import { NavLink } from './nav-link.js';
 import type { NavItem } from './nav-item.js';
 

@@ -1,6 +1,5 @@
 import type { Invitation, Member, NewInvitation, Role } from '@masthead/contract';
-import { useState } from 'react';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
+import { lazy, Suspense, useState } from 'react';
 import { LoadingScreen } from '../../components/ui/loading-screen.js';
 import { useTranslation } from '../../lib/use-translation.js';
 import {
@@ -12,11 +11,19 @@ import {
   useRevokeInvitationMutation,
   useSetMemberRoleMutation,
 } from './api/members-api.js';
-import { AddMemberDialog } from './components/add-member-dialog.js';
 import { InvitationLink } from './components/invitation-link.js';
 import { MembersTable } from './components/members-table.js';
 import { PendingInvitations } from './components/pending-invitations.js';
 import './members.css';
+
+// The dialogs load when first opened, so the tab's first load carries neither them nor the dialog
+// layer (DESIGN §6, decision 026).
+const AddMemberDialog = lazy(() =>
+  import('./components/add-member-dialog.js').then((module) => ({ default: module.AddMemberDialog })),
+);
+const ConfirmDialog = lazy(() =>
+  import('../../components/ui/confirm-dialog.js').then((module) => ({ default: module.ConfirmDialog })),
+);
 
 type Confirming = { kind: 'remove'; member: Member } | { kind: 'revoke'; invitation: Invitation };
 
@@ -130,45 +137,49 @@ export default function MembersTab({ domain }: { domain: string }) {
           onRevoke={(invitation) => setConfirming({ kind: 'revoke', invitation })}
         />
       )}
-      {adding && (
-        <AddMemberDialog
-          domain={domain}
-          onClose={() => setAdding(false)}
-          onAdded={(result) => {
-            setAdding(false);
-            setError(undefined);
-            if (result.added === 'invitation') {
-              setLink(result.invitation);
-              setNotice(undefined);
-            } else {
-              setNotice(t('members.added', { email: result.member.email }));
+      <Suspense fallback={null}>
+        {adding && (
+          <AddMemberDialog
+            domain={domain}
+            onClose={() => setAdding(false)}
+            onAdded={(result) => {
+              setAdding(false);
+              setError(undefined);
+              if (result.added === 'invitation') {
+                setLink(result.invitation);
+                setNotice(undefined);
+              } else {
+                setNotice(t('members.added', { email: result.member.email }));
+              }
+            }}
+          />
+        )}
+        {confirming && (
+          <ConfirmDialog
+            title={
+              confirming.kind === 'remove'
+                ? t('members.confirmRemove.title')
+                : t('members.confirmRevoke.title')
             }
-          }}
-        />
-      )}
-      {confirming && (
-        <ConfirmDialog
-          title={
-            confirming.kind === 'remove' ? t('members.confirmRemove.title') : t('members.confirmRevoke.title')
-          }
-          cancelLabel={t('common.cancel')}
-          confirmLabel={
-            confirming.kind === 'remove'
-              ? t('members.confirmRemove.confirm')
-              : t('members.confirmRevoke.confirm')
-          }
-          tone="danger"
-          busyLabel={removal.isLoading || revocation.isLoading ? t('members.working') : undefined}
-          onCancel={() => setConfirming(undefined)}
-          onConfirm={() => void confirm()}
-        >
-          <p>
-            {confirming.kind === 'remove'
-              ? t('members.confirmRemove.body', { email: confirming.member.email, domain })
-              : t('members.confirmRevoke.body', { email: confirming.invitation.email })}
-          </p>
-        </ConfirmDialog>
-      )}
+            cancelLabel={t('common.cancel')}
+            confirmLabel={
+              confirming.kind === 'remove'
+                ? t('members.confirmRemove.confirm')
+                : t('members.confirmRevoke.confirm')
+            }
+            tone="danger"
+            busyLabel={removal.isLoading || revocation.isLoading ? t('members.working') : undefined}
+            onCancel={() => setConfirming(undefined)}
+            onConfirm={() => void confirm()}
+          >
+            <p>
+              {confirming.kind === 'remove'
+                ? t('members.confirmRemove.body', { email: confirming.member.email, domain })
+                : t('members.confirmRevoke.body', { email: confirming.invitation.email })}
+            </p>
+          </ConfirmDialog>
+        )}
+      </Suspense>
     </div>
   );
 }

@@ -1,4 +1,5 @@
-export { NotificationToast } from './components/notification-toast.js';
+// The toast itself is a lazy chunk (components/toast-host.tsx).
+export { ToastHost } from './components/toast-host.js';
 export { createErrorToastMiddleware, errorNotificationFor, type Translate } from './error-toast.js';
 export {
   notificationHidden,

@@ -92,7 +92,7 @@ describe('MembersTab', () => {
     vi.stubGlobal('fetch', api.fetchStub);
     renderTab();
     await userEvent.click(await screen.findByRole('button', { name: 'Add member' }));
-    const dialog = screen.getByRole('dialog', { name: 'Add member' });
+    const dialog = await screen.findByRole('dialog', { name: 'Add member' });
     await userEvent.type(within(dialog).getByLabelText(/E-mail/), 'new@example.com');
     await userEvent.selectOptions(within(dialog).getByLabelText('Role'), 'editor');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
