@@ -19,7 +19,7 @@ import { existingTaxonomyIds } from '../../apps/server/src/db/repositories/taxon
 import { recordActivity } from '../../apps/server/src/services/activity.js';
 import {
   recordSave,
-  recordWorkflowEvent,
+  recordWorkflowChange,
   workflowEventOf,
   type Saver,
 } from '../../apps/server/src/services/revisions.js';
@@ -156,12 +156,11 @@ export function writeScenarios(kit: ScenarioKit): Scenario[] {
       else flags.published = value;
       await setPostFlags(trx, domainId, id, flags);
       const what = type === 'APPROVAL' ? 'approved' : 'published';
-      await recordActivity(trx, domainId, BENCH_ACTOR, {
+      await recordWorkflowChange(trx, domainId, id, workflowEventOf(type, value), saver(), {
         kind: `post.${value ? '' : 'un'}${what}`,
         objectId: id,
         objectLabel: current.title,
       });
-      await recordWorkflowEvent(trx, domainId, id, workflowEventOf(type, value), saver());
     });
     await load(db, id);
   };

@@ -40,8 +40,8 @@ import { isUniqueViolation } from '../lib/pg-errors.js';
 import { validateFields } from './custom-fields.js';
 import { editorStateProblem } from './editor-state.js';
 import { toBlogPost } from './mappers.js';
-import { recordActivity, SYSTEM_ACTOR, type Actor } from './activity.js';
-import { recordSave, recordWorkflowEvent, systemSaver, workflowEventOf, type Saver } from './revisions.js';
+import { recordActivity, type Actor } from './activity.js';
+import { recordSave, recordWorkflowChange, systemSaver, workflowEventOf, type Saver } from './revisions.js';
 import { postEventData, recordEvent, recordPostEvent } from './webhook-events.js';
 
 const idOf = (ref: string | { id: string }) => (typeof ref === 'string' ? ref : ref.id);
@@ -243,12 +243,11 @@ export async function managePost(
     // An unpublished post's event shows it as it was published, so it is read before the change.
     const before = publication && !flags.published ? await postEventData(trx, domainId, id) : undefined;
     await setPostFlags(trx, domainId, id, flags);
-    await recordActivity(trx, domainId, by, {
+    await recordWorkflowChange(trx, domainId, id, workflowEventOf(type, value), by, {
       kind: MANAGE_KINDS[type][value ? 1 : 0],
       objectId: id,
       objectLabel: current.title,
     });
-    await recordWorkflowEvent(trx, domainId, id, workflowEventOf(type, value), by);
     if (before) await recordEvent(trx, domainId, 'post.unpublished', before);
     if (publication && flags.published) await recordPostEvent(trx, domainId, 'post.published', id);
   });
@@ -274,13 +273,20 @@ export async function schedulePost(
     const refusal = scheduleRefusal(current);
     if (refusal) throw conflict(refusal);
     await setPostSchedule(trx, domainId, id, publishAt);
-    await recordActivity(trx, domainId, by, {
-      kind: 'post.scheduled',
-      objectId: id,
-      objectLabel: current.title,
-      after: { publishAt: publishAt.toISOString() },
-    });
-    await recordWorkflowEvent(trx, domainId, id, 'scheduled', by, { scheduledFor: publishAt });
+    await recordWorkflowChange(
+      trx,
+      domainId,
+      id,
+      'scheduled',
+      by,
+      {
+        kind: 'post.scheduled',
+        objectId: id,
+        objectLabel: current.title,
+        after: { publishAt: publishAt.toISOString() },
+      },
+      { scheduledFor: publishAt },
+    );
     // Last: recording an event takes the domain's delivery lock (decision 042).
     await recordPostEvent(trx, domainId, 'post.scheduled', id);
   });
@@ -304,13 +310,12 @@ export async function unschedulePost(
     });
     if (refusal) throw conflict(refusal);
     await setPostSchedule(trx, domainId, id, null);
-    await recordActivity(trx, domainId, by, {
+    await recordWorkflowChange(trx, domainId, id, 'unscheduled', by, {
       kind: 'post.unscheduled',
       objectId: id,
       objectLabel: current.title,
       before: { publishAt: current.scheduled_for?.toISOString() ?? null },
     });
-    await recordWorkflowEvent(trx, domainId, id, 'unscheduled', by);
   });
   return loadPost(db, domainId, id);
 }
@@ -326,12 +331,11 @@ export async function publishScheduledPost(trx: Db, now: Date, history = true) {
   const due = await claimDuePost(trx, now);
   if (!due) return undefined;
   await setPostFlags(trx, due.domain_id, due.id, { approved: true, published: true });
-  await recordActivity(trx, due.domain_id, SYSTEM_ACTOR, {
+  await recordWorkflowChange(trx, due.domain_id, due.id, 'published', systemSaver(now, history), {
     kind: 'post.published',
     objectId: due.id,
     objectLabel: due.title,
   });
-  await recordWorkflowEvent(trx, due.domain_id, due.id, 'published', systemSaver(now, history));
   // Last, as in managePost: recording an event takes the domain's delivery lock (decision 042).
   await recordPostEvent(trx, due.domain_id, 'post.published', due.id);
   return { id: due.id, domainId: due.domain_id, scheduledFor: due.scheduled_for! };

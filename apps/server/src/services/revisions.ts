@@ -5,9 +5,11 @@ import {
   beforeSave,
   insertPublishEvent,
   insertRevision,
+  insertWorkflowEvent,
   taxonomySnapshot,
 } from '../db/repositories/revisions.repository.js';
-import { SYSTEM_ACTOR, type Actor } from './activity.js';
+import { insertActivity } from '../db/repositories/activity.repository.js';
+import { activityRow, SYSTEM_ACTOR, type ActivityEntry, type Actor } from './activity.js';
 
 /**
  * Who saves, and when by the app's clock (AppOptions.clock, which the tests move). A restore
@@ -158,25 +160,29 @@ export function workflowEventOf(type: ManageType, value: boolean): WorkflowEvent
 }
 
 /**
- * Records a workflow change in the post's history, in its transaction, without content. A publish
- * names the revision it published (the post's newest): retention keeps the one a post was last
- * published from, and the one it was published from before goes back among those it thins.
+ * Records a workflow change, in its transaction: the audit row (issue 22) and the event in the
+ * post's history, without content, in one statement (one round trip). A publish names the revision
+ * it published (the post's newest): retention keeps the one a post was last published from, and the
+ * one it was published from before goes back among those it thins. With history off (decision 052)
+ * only the audit row is written.
  */
-export async function recordWorkflowEvent(
+export async function recordWorkflowChange(
   trx: Db,
   domainId: string,
   postId: string,
   kind: WorkflowEventKind,
   by: Saver,
+  activity: ActivityEntry,
   detail: { scheduledFor?: Date } = {},
 ) {
-  if (by.history === false) return;
+  const logged = activityRow(domainId, by, activity);
+  if (by.history === false) return insertActivity(trx, logged);
   const row = {
     domain_id: domainId,
     at: by.at,
     ...actorColumns(by),
     scheduled_for: detail.scheduledFor ?? null,
   };
-  if (kind === 'published') await insertPublishEvent(trx, postId, row);
-  else await insertRevision(trx, { ...row, post_id: postId, kind });
+  if (kind === 'published') await insertPublishEvent(trx, postId, row, logged);
+  else await insertWorkflowEvent(trx, { ...row, post_id: postId, kind }, logged);
 }

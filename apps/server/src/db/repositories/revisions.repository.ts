@@ -1,12 +1,28 @@
-import { sql, type InsertObject, type QueryCreator } from 'kysely';
+import { sql, type Insertable, type InsertObject, type QueryCreator } from 'kysely';
 import type { Db } from '../database.js';
-import type { Database } from '../tables/database.table.js';
+import type { ActivityTable, Database } from '../tables/database.table.js';
 
 /** The kinds of row that keep content; the same list as the migration's check and partial indexes. */
 const HAS_CONTENT = sql<boolean>`editor_html_content is not null`;
 
 export function insertRevision(trx: Db, row: InsertObject<Database, 'post_revisions'>) {
   return trx.insertInto('post_revisions').values(row).returning('id').executeTakeFirstOrThrow();
+}
+
+/**
+ * A workflow event and the change's audit row in one statement: a save's workflow change costs one
+ * round trip more than without history, not two (issue 23's bound on the bench's mixed writes).
+ */
+export async function insertWorkflowEvent(
+  trx: Db,
+  row: InsertObject<Database, 'post_revisions'>,
+  activity: Insertable<ActivityTable>,
+) {
+  await trx
+    .with('logged', (db) => db.insertInto('activity').values(activity))
+    .insertInto('post_revisions')
+    .values(row)
+    .execute();
 }
 
 /** The post's newest revision with content (as a subquery). */
@@ -45,6 +61,7 @@ export async function insertPublishEvent(
   trx: Db,
   postId: string,
   row: Omit<InsertObject<Database, 'post_revisions'>, 'post_id' | 'kind' | 'content_revision_id'>,
+  activity: Insertable<ActivityTable>,
 ) {
   await trx
     .with('latest', (db) => latestContent(db, postId))
@@ -65,6 +82,7 @@ export async function insertPublishEvent(
         .where('id', 'is distinct from', (eb) => eb.selectFrom('latest').select('id'))
         .returning('id'),
     )
+    .with('logged', (db) => db.insertInto('activity').values(activity))
     .insertInto('post_revisions')
     .values((eb) => ({
       ...row,
