@@ -11,6 +11,7 @@ import { connectRedis } from './lib/redis-client.js';
 import { RequestLogController } from './lib/request-log-controller.js';
 import { validatorsByPart } from './lib/request-validators.js';
 import { TokenVerifier } from './lib/token-verifier.js';
+import { createSmtpMailer, defaultSender } from './mail/mailer.js';
 import auth from './plugins/app/auth.js';
 import errorHandler from './plugins/app/error-handler.js';
 import finiteQuery from './plugins/app/finite-query.js';
@@ -142,11 +143,16 @@ export async function buildApp(options: AppOptions) {
   const authority = authorityOf(env);
   // Without OIDC_AUTHORITY the server is its own identity provider, and checks its tokens in-process.
   // It is loaded only then: oidc-provider brings Koa, and warns at load on Node 20 (decision 008).
+  // With SMTP_URL, invitations and password resets are mailed (decision 056).
+  const mailer = env.SMTP_URL
+    ? createSmtpMailer({ url: env.SMTP_URL, from: env.MAIL_FROM ?? defaultSender(env.PUBLIC_URL) })
+    : undefined;
+  if (mailer) app.addHook('onClose', async () => mailer.close());
   const builtIn = env.OIDC_AUTHORITY
     ? undefined
     : await (
         await import('./plugins/app/idp/index.js')
-      ).startIdentityProvider(env, options.db, { counters: signInCounters });
+      ).startIdentityProvider(env, options.db, { counters: signInCounters, mailer });
   await app.register(errorHandler);
   await app.register(finiteQuery);
   // Each kind of page sets its own CSP (the web app, the API reference, the sign-in pages, stored
@@ -217,7 +223,8 @@ export async function buildApp(options: AppOptions) {
     exactSearchTotal: env.SEARCH_EXACT_TOTAL,
     signInCounters: builtIn ? signInCounters : undefined,
     signOutMarks: builtIn?.signOutMarks,
-    members: { publicUrl: env.PUBLIC_URL, invitations: builtIn !== undefined },
+    passwordChecks: builtIn?.passwordChecks,
+    members: { publicUrl: env.PUBLIC_URL, invitations: builtIn !== undefined, mailer },
   });
   await app.register(deliveryApi, {
     prefix: '/api/v1',

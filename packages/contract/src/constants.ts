@@ -46,3 +46,11 @@ export const PASSWORD_MAX_LENGTH = 1024;
  * member, whose first sign-in the provider completes without the password (decision 046).
  */
 export const SIGN_IN_NOW_PARAM = 'signin';
+
+/**
+ * The binding of that first sign-in (decision 055): the invitation or reset page adds it to the web
+ * app's address next to SIGN_IN_NOW_PARAM, and the web app passes it on as a parameter of the
+ * authorization request it starts. The provider completes a sign-in without the password only for
+ * the request that carries it, with the browser's cookie.
+ */
+export const SIGN_IN_TICKET_PARAM = 'signin_ticket';

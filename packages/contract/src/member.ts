@@ -21,6 +21,12 @@ export const Member = Type.Object(
       DateTime,
       'When the member last opened the web app (to the minute); null: never since they were added',
     ),
+    confirmed: Type.Boolean({
+      description:
+        "False while the address's account (built-in provider) has not shown that it owns the mailbox " +
+        'and was not given this membership through an invitation: the membership does not apply yet. ' +
+        'Inviting the address again lets its account accept with its password (decision 055).',
+    }),
   },
   { title: 'Member' },
 );
@@ -52,6 +58,9 @@ export const Invitation = Type.Object(
     createdDate: DateTime,
     expiresDate: DateTime,
     invitedBy: Type.String({ description: 'The e-mail of the admin who made or last renewed it' }),
+    emailed: Type.Boolean({
+      description: 'The link was e-mailed to the invitee (SMTP_URL) and is never shown (decision 056)',
+    }),
   },
   { title: 'Invitation' },
 );
@@ -60,14 +69,20 @@ export type Invitation = Static<typeof Invitation>;
 export const InvitationList = Type.Array(Invitation);
 export type InvitationList = Static<typeof InvitationList>;
 
-/** An invitation with its link: the answer of the call that made or renewed it, and only that one. */
+/**
+ * An invitation as the call that made or renewed it answers: with its link, unless the link was
+ * e-mailed to the invitee (then nobody else sees it).
+ */
 export const NewInvitation = Type.Composite(
   [
     Invitation,
     Type.Object({
-      link: Type.String({
-        description: 'The single-use link for the invitee; shown this once, stored only as a SHA-256',
-      }),
+      link: Type.Optional(
+        Type.String({
+          description:
+            'The single-use link for the invitee, when it was not e-mailed; shown this once, stored only as a SHA-256',
+        }),
+      ),
     }),
   ],
   { title: 'NewInvitation' },

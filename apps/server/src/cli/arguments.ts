@@ -47,5 +47,7 @@ export function parseDisplayName(value: string | undefined, command: string): st
   if (name.length > MAX_NAME_LENGTH) {
     throw new UsageError(`the display name is longer than ${MAX_NAME_LENGTH} characters`, command);
   }
+  if (/\p{Cc}/u.test(name))
+    throw new UsageError('the display name must not contain control characters', command);
   return name;
 }

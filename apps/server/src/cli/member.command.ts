@@ -1,5 +1,5 @@
 import { ROLES } from '@masthead/contract';
-import { listMembers } from '../db/repositories/domains.repository.js';
+import { findMemberWithName, listMembersWithNames } from '../db/repositories/members.repository.js';
 import type { Actor } from '../services/activity.js';
 import { lastAdminMessage, removeMember, setMemberRole } from '../services/members.service.js';
 import { parseEmail, parseHostName, parseRole } from './arguments.js';
@@ -34,16 +34,28 @@ const add: Command = {
     const host = parseHostName(rawHost, 'member add');
     const role = parseRole((values.role as string | undefined) ?? DEFAULT_ROLE, 'member add');
     return async ({ db, out }) => {
-      const report = await db.transaction().execute(async (trx) => {
+      const { report, unconfirmed, domainName } = await db.transaction().execute(async (trx) => {
         const domain = await requireKnownDomain(trx, host);
         const change = await setMemberRole(trx, domain.id, CLI_ACTOR, email, role);
         if (!change.ok) throw new InputError(lastAdminMessage(email, domain.domain));
+        const member = await findMemberWithName(trx, domain.id, email);
         const { before } = change;
-        if (!before) return `Added ${email} to ${domain.domain} as ${role}.`;
-        if (before === role) return `${email} is already ${role} on ${domain.domain}.`;
-        return `Changed ${email} on ${domain.domain} from ${before} to ${role}.`;
+        const line = !before
+          ? `Added ${email} to ${domain.domain} as ${role}.`
+          : before === role
+            ? `${email} is already ${role} on ${domain.domain}.`
+            : `Changed ${email} on ${domain.domain} from ${before} to ${role}.`;
+        return { report: line, unconfirmed: member?.unconfirmed === true, domainName: domain.domain };
       });
       out.line(report);
+      if (unconfirmed) {
+        // Decision 055: the account was made from another domain's invitation link.
+        out.note(
+          `${email} has an account that has not shown it owns this address, so the role does not apply yet. ` +
+            `It applies once they confirm the address by e-mail, or accept an invitation from an admin of ${domainName}; ` +
+            `if you know the account is theirs: masthead user confirm ${email}`,
+        );
+      }
     };
   },
 };
@@ -75,16 +87,19 @@ const list: Command = {
   name: 'member list',
   synopsis: '<domain>',
   summary: "list a domain's members and their roles",
-  description: 'Prints one line per member of the domain: the e-mail and the role.',
+  description:
+    'Prints one line per member of the domain: the e-mail and the role, and "(not confirmed)" when the\n' +
+    "address's account has not shown it owns the mailbox, so that the role does not apply yet.",
   positionals: ['domain'],
   options: {},
   prepare({ positionals: [rawHost = ''] }) {
     const host = parseHostName(rawHost, 'member list');
     return async ({ db, out }) => {
       const domain = await requireKnownDomain(db, host);
-      const members = await listMembers(db, domain.id);
+      const members = await listMembersWithNames(db, domain.id);
       if (members.length === 0) out.note(`${domain.domain} has no members yet.`);
-      for (const line of formatTable(members.map((m) => [m.email, m.role]))) out.line(line);
+      const rows = members.map((m) => [m.email, m.role, ...(m.unconfirmed ? ['(not confirmed)'] : [])]);
+      for (const line of formatTable(rows)) out.line(line);
     };
   },
 };

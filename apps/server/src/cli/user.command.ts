@@ -1,3 +1,4 @@
+import { findAccountByEmail, markEmailVerified } from '../db/repositories/idp-accounts.repository.js';
 import { createAccount, passwordProblem, setPassword } from '../idp/accounts.js';
 import { parseDisplayName, parseEmail } from './arguments.js';
 import { InputError, UsageError } from './cli-error.js';
@@ -90,8 +91,37 @@ const passwd: Command = {
   },
 };
 
+const confirm: Command = {
+  name: 'user confirm',
+  synopsis: '<email>',
+  summary: 'vouch that an account belongs to the owner of its address',
+  description:
+    'An account made from an invitation link has not shown that it owns its mailbox (the link was\n' +
+    'seen by the admin who made it), so it gets only the roles it was invited to. Run this when you\n' +
+    "know that the account is the address owner's: the roles given to the address on any domain\n" +
+    'then apply to it. With a mail server (SMTP_URL) people confirm it themselves, by resetting their\n' +
+    'password or accepting an e-mailed invitation.',
+  positionals: ['email'],
+  options: {},
+  prepare({ positionals: [rawEmail = ''] }, context) {
+    const email = parseEmail(rawEmail, 'user confirm');
+    requireBuiltInProvider(context);
+    return async ({ db, out }) => {
+      const account = await findAccountByEmail(db, email);
+      if (!account) throw new InputError(`there is no account for ${email}`);
+      if (account.email_verified) {
+        out.line(`${email} is confirmed already.`);
+        return;
+      }
+      await markEmailVerified(db, account.id);
+      out.line(`Confirmed ${email}: the roles given to this address now apply to its account.`);
+      out.note('Its next sign-in (or token refresh, within 15 minutes) carries them.');
+    };
+  },
+};
+
 export const userCommands: CommandGroup = {
   name: 'user',
   summary: "Manages the built-in identity provider's accounts (not used with OIDC_AUTHORITY)",
-  commands: [add, passwd],
+  commands: [add, passwd, confirm],
 };

@@ -129,6 +129,17 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'must be 1 to 64 letters, digits or : _ . -')
     .default('masthead:'),
+  /**
+   * The mail server that sends invitations and password resets (decision 056), as
+   * smtp://user:password@host:587 (STARTTLS when offered) or smtps://…:465; without it, invitation
+   * links are shown to the inviting admin and there is no "Forgot password?".
+   */
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  /** The sender of those mails; "Masthead <no-reply@…PUBLIC_URL's host>" by default. */
+  MAIL_FROM: z
+    .string()
+    .regex(/^\P{Cc}{3,300}$/u, 'must be one line of 3 to 300 characters, e.g. Masthead <cms@example.com>')
+    .optional(),
   /** A post search counts its matches exactly up to this many; above, its total is an estimate. */
   SEARCH_EXACT_TOTAL: z.coerce.number().int().min(1).max(1_000_000).default(1000),
   /**

@@ -1,8 +1,10 @@
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@masthead/contract';
+import { MAX_NAME_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@masthead/contract';
 import type { Db } from '../db/database.js';
 import {
   findAccountByEmail,
   insertAccount,
+  markEmailVerified,
+  replacePasswordHashOf,
   renameAccount,
   replacePasswordHash,
   updatePasswordHash,
@@ -21,6 +23,18 @@ export function passwordProblem(password: string): string | undefined {
     return `the password must have at least ${PASSWORD_MIN_LENGTH} characters`;
   if (password.length > PASSWORD_MAX_LENGTH)
     return `the password must have at most ${PASSWORD_MAX_LENGTH} characters`;
+  return undefined;
+}
+
+/**
+ * Why a display name is refused, or undefined: one line of text, as accounts keep it. Control
+ * characters (line breaks, NUL, escape sequences) would break the lines it is shown on (activity,
+ * mails, the command line's tables).
+ */
+export function nameProblem(name: string): string | undefined {
+  if (name.trim() === '') return 'please enter your name';
+  if (name.length > MAX_NAME_LENGTH) return `the name must have at most ${MAX_NAME_LENGTH} characters`;
+  if (/\p{Cc}/u.test(name)) return 'the name must not contain control characters';
   return undefined;
 }
 
@@ -80,6 +94,17 @@ export async function changeName(db: Db, accountId: string, name: string) {
  */
 export async function signOutEverywhere(db: Db, accountId: string) {
   await db.transaction().execute((trx) => endEverySignIn(trx, accountId));
+}
+
+/**
+ * A new password for the account from a reset link that reached its mailbox (decision 056), in the
+ * caller's transaction: every sign-in ends (sessions, refresh and access tokens), and the account
+ * has now shown that it owns its mailbox (decision 055).
+ */
+export async function resetPassword(trx: Db, accountId: string, passwordHash: string) {
+  await replacePasswordHashOf(trx, accountId, passwordHash);
+  await markEmailVerified(trx, accountId);
+  await endEverySignIn(trx, accountId);
 }
 
 /** One transaction: a token cannot be issued from a session that is gone, nor keep working once it is. */

@@ -1,6 +1,7 @@
 import Provider, { errors, type Grant, type KoaContextWithOIDC, type RefreshToken } from 'oidc-provider';
 import type { Db } from '../db/database.js';
 import { findAccountById } from '../db/repositories/idp-accounts.repository.js';
+import { SIGN_IN_TICKET_PARAM } from '@masthead/contract';
 import { SIGN_OUT_MARK_CLAIM } from '../lib/token-verifier.js';
 import { SIGNING_ALGORITHM, type IdpKeys } from './keys.js';
 import { PAGE_CSP } from './pages/layout.js';
@@ -77,6 +78,8 @@ export function createProvider(options: ProviderOptions): Provider {
     },
     claims: { openid: ['sub'], profile: ['name'], email: ['email', 'email_verified'] },
     scopes: SCOPES,
+    // The first sign-in ticket's binding (decision 055), kept with the interaction it starts.
+    extraParams: [SIGN_IN_TICKET_PARAM],
     responseTypes: ['code'],
     clientDefaults: { id_token_signed_response_alg: SIGNING_ALGORITHM },
     // The web app does not load userinfo (spec §7): the id token carries the profile itself.
@@ -138,8 +141,14 @@ export function createProvider(options: ProviderOptions): Provider {
       if (!account) return undefined;
       return {
         accountId: account.id,
-        // An administrator made the account with this e-mail, which people cannot change themselves.
-        claims: () => ({ sub: account.id, email: account.email, email_verified: true, name: account.name }),
+        // People cannot change their e-mail; it is verified when the account has shown that it owns
+        // the mailbox or the operator made it (decision 055).
+        claims: () => ({
+          sub: account.id,
+          email: account.email,
+          email_verified: account.email_verified,
+          name: account.name,
+        }),
       };
     },
     // The API knows a user by e-mail (DESIGN §2): access tokens carry it, so it never asks userinfo.
@@ -149,7 +158,12 @@ export function createProvider(options: ProviderOptions): Provider {
       if (!account) return undefined;
       // The mark this token is issued under: a sign-out everywhere after this moment voids it.
       const mark = account.tokens_valid_after?.getTime() ?? 0;
-      return { email: account.email, email_verified: true, name: account.name, [SIGN_OUT_MARK_CLAIM]: mark };
+      return {
+        email: account.email,
+        email_verified: account.email_verified,
+        name: account.name,
+        [SIGN_OUT_MARK_CLAIM]: mark,
+      };
     },
     loadExistingGrant: (ctx) => firstPartyGrant(ctx, clientId, apiResource),
     // oidc-provider honours offline_access only with prompt=consent, which a first-party app never

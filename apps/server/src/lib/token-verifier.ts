@@ -45,6 +45,13 @@ export interface VerifiedUser {
   sub: string;
   email: string;
   name: string;
+  /**
+   * The e-mail stands for its mailbox's owner: memberships given to the address apply (decision
+   * 055). False only for a built-in account that has not shown it owns the mailbox.
+   */
+  ownsEmail: boolean;
+  /** The built-in provider's account (its `sub`), to which memberships may be bound; none otherwise. */
+  accountId?: string;
   /** The token's SIGN_OUT_MARK_CLAIM, when it is a number. */
   signOutMark?: number;
 }
@@ -96,6 +103,11 @@ export interface KeySource {
    * administrator): a token that does not say email_verified is read as verified.
    */
   vouchesForEmails?: boolean;
+  /**
+   * Tokens name the built-in provider's accounts (`sub` is the account's id). One whose
+   * email_verified is false is admitted, with only the memberships given to that account (decision 055).
+   */
+  bindsAccounts?: boolean;
 }
 
 /** What the provider says of the user: from the token, or else from userinfo. */
@@ -175,13 +187,20 @@ export class TokenVerifier {
     // requiredClaims made jose check that exp is there and a number.
     const exp = Number(payload.exp);
     const profile = await this.profile(token, payload, source);
-    if (this.options.requireVerifiedEmail !== false && !profile.emailVerified) {
+    const trustsAnyEmail = !source.bindsAccounts && this.options.requireVerifiedEmail === false;
+    if (!profile.emailVerified && !source.bindsAccounts && !trustsAnyEmail) {
       throw new UnverifiedEmailError(profile.email.toLowerCase());
     }
     const name = typeof payload.name === 'string' ? payload.name : undefined;
     const email = profile.email.toLowerCase();
     const mark = payload[SIGN_OUT_MARK_CLAIM];
-    const user: VerifiedUser = { sub, email, name: name ?? profile.name ?? profile.email };
+    const user: VerifiedUser = {
+      sub,
+      email,
+      name: name ?? profile.name ?? profile.email,
+      ownsEmail: profile.emailVerified || trustsAnyEmail,
+    };
+    if (source.bindsAccounts) user.accountId = sub;
     if (typeof mark === 'number') user.signOutMark = mark;
     return { user, exp };
   }

@@ -1,8 +1,13 @@
 import type { Role } from '@masthead/contract';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.js';
-import { findMembership, findMembershipByDomainId } from '../db/repositories/domains.repository.js';
+import {
+  findMembership,
+  findMembershipByDomainId,
+  type MemberIdentity,
+} from '../db/repositories/domains.repository.js';
 import { forbidden, notFound } from '../lib/app-error.js';
+import type { VerifiedUser } from '../lib/token-verifier.js';
 
 const RANK: Record<Role, number> = { author: 1, editor: 2, admin: 3 };
 
@@ -27,6 +32,13 @@ export const ACTIONS = {
 } as const satisfies Record<string, { role: Role; what: string }>;
 export type Action = keyof typeof ACTIONS;
 
+/** The caller as memberships know people (decision 055). */
+export const memberIdentity = (user: VerifiedUser): MemberIdentity => ({
+  email: user.email,
+  accountId: user.accountId ?? null,
+  ownsEmail: user.ownsEmail,
+});
+
 function check(access: DomainAccess, action: Action): DomainAccess {
   const need = ACTIONS[action];
   if (RANK[access.role] < RANK[need.role]) {
@@ -40,7 +52,7 @@ function check(access: DomainAccess, action: Action): DomainAccess {
  * 403 whether or not it exists, so that the answer reveals nothing about other domains.
  */
 export async function requireDomain(db: Db, request: FastifyRequest, host: string, action: Action) {
-  const membership = await findMembership(db, host, request.user.email);
+  const membership = await findMembership(db, host, memberIdentity(request.user));
   if (!membership) throw forbidden(`You are not a member of the domain ${host}`);
   return check(membership, action);
 }
@@ -60,7 +72,11 @@ export async function requireResourceDomain(
     return access;
   }
   if (!options.resourceDomainId) throw notFound(options.what);
-  const membership = await findMembershipByDomainId(db, options.resourceDomainId, request.user.email);
+  const membership = await findMembershipByDomainId(
+    db,
+    options.resourceDomainId,
+    memberIdentity(request.user),
+  );
   if (!membership) throw notFound(options.what);
   return check(membership, options.action);
 }

@@ -1,6 +1,7 @@
 import { INVITATION_DAYS, type Invitation, type NewInvitation, type Role } from '@masthead/contract';
 import type { Db } from '../db/database.js';
-import { insertAccount } from '../db/repositories/idp-accounts.repository.js';
+import { upsertMembership } from '../db/repositories/domains.repository.js';
+import { insertAccount, markEmailVerified } from '../db/repositories/idp-accounts.repository.js';
 import {
   findInvitationByTokenHash,
   insertInvitation,
@@ -8,19 +9,15 @@ import {
   renewInvitation,
   revokeInvitation,
 } from '../db/repositories/invitations.repository.js';
-import type { InvitationRow } from '../db/tables/database.table.js';
+import type { IdpAccountRow, InvitationRow } from '../db/tables/database.table.js';
 import { hashPassword } from '../lib/password-hash.js';
-import {
-  hashToken,
-  looksLikeInvitationToken,
-  newInvitationToken,
-  newSignInToken,
-} from '../lib/invitation-token.js';
+import { hashToken, looksLikeInvitationToken, newInvitationToken } from '../lib/one-time-tokens.js';
+import type { Mailer } from '../mail/mailer.js';
+import { invitationMail } from '../mail/messages.js';
 import { recordActivity, type Actor } from './activity.js';
+import { issueSignInTicket } from './sign-in-tickets.js';
 
 const DAY_MS = 24 * 60 * 60_000;
-/** How long the invitee's browser may finish its first sign-in without the password. */
-export const FIRST_SIGN_IN_MINUTES = 10;
 /** Where the invitee opens the link: the built-in provider's page (plugins/app/idp/invitation-routes.ts). */
 export const INVITATION_PATH = '/oidc/invitation';
 
@@ -34,16 +31,52 @@ export const toInvitation = (row: InvitationRow): Invitation => ({
   createdDate: row.created_at.toISOString(),
   expiresDate: row.expires_at.toISOString(),
   invitedBy: row.invited_by,
+  emailed: row.emailed,
 });
 
 const expiry = (now: Date) => new Date(now.getTime() + INVITATION_DAYS * DAY_MS);
 
-/** Makes an invitation in the caller's transaction, with its activity row; the answer carries the link. */
+/** How an invitation reaches the invitee: by mail (SMTP_URL), or as a link shown to the admin. */
+export interface InvitationDelivery {
+  publicUrl: string;
+  mailer: Mailer | undefined;
+  /** The domain's name and the inviting admin's, for the mail. */
+  domainName: string;
+}
+
+/**
+ * With a mailer the link goes only to the invitee's mailbox (accepting it then proves the mailbox,
+ * decision 056) and the answer does not carry it; otherwise the answer carries it, shown once. The
+ * mail is sent inside the caller's transaction: when it cannot be sent, nothing is made.
+ */
+async function deliver(
+  row: InvitationRow,
+  token: string,
+  actor: Actor,
+  delivery: InvitationDelivery,
+): Promise<NewInvitation> {
+  const link = invitationLink(delivery.publicUrl, token);
+  if (!delivery.mailer) return { ...toInvitation(row), link };
+  await delivery.mailer.send(
+    invitationMail({
+      to: row.email,
+      domainName: delivery.domainName,
+      role: row.role,
+      invitedBy: actor.name || actor.email,
+      link,
+      days: INVITATION_DAYS,
+    }),
+  );
+  return toInvitation(row);
+}
+
+/** Makes an invitation in the caller's transaction, with its activity row, and delivers it. */
 export async function createInvitation(
   trx: Db,
   domainId: string,
   actor: Actor,
-  values: { email: string; role: Role; now: Date; publicUrl: string },
+  values: { email: string; role: Role; now: Date },
+  delivery: InvitationDelivery,
 ): Promise<NewInvitation> {
   const { token, hash } = newInvitationToken();
   const row = await insertInvitation(trx, {
@@ -53,6 +86,7 @@ export async function createInvitation(
     tokenHash: hash,
     invitedBy: actor.email,
     expiresAt: expiry(values.now),
+    emailed: delivery.mailer !== undefined,
   });
   await recordActivity(trx, domainId, actor, {
     kind: 'invitation.created',
@@ -60,7 +94,7 @@ export async function createInvitation(
     objectLabel: row.email,
     after: { role: row.role },
   });
-  return { ...toInvitation(row), link: invitationLink(values.publicUrl, token) };
+  return deliver(row, token, actor, delivery);
 }
 
 /** A new link for a pending invitation (the old one stops working), valid for the full period again. */
@@ -69,13 +103,15 @@ export async function renewPendingInvitation(
   domainId: string,
   actor: Actor,
   id: string,
-  values: { now: Date; publicUrl: string },
+  values: { now: Date },
+  delivery: InvitationDelivery,
 ): Promise<NewInvitation | undefined> {
   const { token, hash } = newInvitationToken();
   const row = await renewInvitation(trx, domainId, id, {
     tokenHash: hash,
     invitedBy: actor.email,
     expiresAt: expiry(values.now),
+    emailed: delivery.mailer !== undefined,
   });
   if (!row) return undefined;
   await recordActivity(trx, domainId, actor, {
@@ -83,7 +119,7 @@ export async function renewPendingInvitation(
     objectId: row.email,
     objectLabel: row.email,
   });
-  return { ...toInvitation(row), link: invitationLink(values.publicUrl, token) };
+  return deliver(row, token, actor, delivery);
 }
 
 export async function revokePendingInvitation(
@@ -123,14 +159,55 @@ export async function findInvitationByToken(db: Db, token: string, now: Date) {
 }
 
 export type Acceptance =
-  | { ok: true; email: string; signInToken: string; accountId: string }
+  | { ok: true; email: string; signIn: { token: string; binding: string }; accountId: string }
   | { ok: false; state: Exclude<InvitationState, 'valid'> | 'account-exists' };
 
 /**
- * The invitee's answer: the account, the membership, the invitation marked used and its activity
- * row, in one transaction, and a token for the browser's first sign-in (decision 046). The row is
- * locked, so a link submitted twice at once makes one account. The password is hashed before the
- * transaction: scrypt takes half a second, which no lock should wait for.
+ * The invitation, locked, when it is still valid; the rest of the acceptance happens under that
+ * lock, so a link submitted twice at once is accepted once.
+ */
+async function lockValid(trx: Db, token: string, now: Date) {
+  const row = await findInvitationByTokenHash(trx, hashToken(token), true);
+  const state = stateOf(row, now);
+  return row && state === 'valid'
+    ? { row }
+    : { refused: { ok: false, state: state as Exclude<InvitationState, 'valid'> } as const };
+}
+
+/**
+ * The membership the invitation gives, bound to the account that accepted it (decision 055): the
+ * inviting domain's role and nothing else. An e-mailed link proves the mailbox, so the account's
+ * other memberships by address then apply too. Then the invitation is used, its activity row is
+ * written, and the browser gets its first sign-in ticket.
+ */
+async function grant(
+  trx: Db,
+  row: FoundInvitation,
+  account: Pick<IdpAccountRow, 'id' | 'name'>,
+  now: Date,
+): Promise<Acceptance> {
+  await upsertMembership(trx, row.domain_id, row.email, row.role, account.id);
+  if (row.emailed) await markEmailVerified(trx, account.id);
+  await markInvitationAccepted(trx, row.id, now);
+  await recordActivity(
+    trx,
+    row.domain_id,
+    { email: row.email, name: account.name },
+    {
+      kind: 'invitation.accepted',
+      objectId: row.email,
+      objectLabel: account.name,
+      after: { role: row.role },
+    },
+  );
+  const signIn = await issueSignInTicket(trx, account.id, now);
+  return { ok: true, email: row.email, signIn, accountId: account.id };
+}
+
+/**
+ * The invitee without an account: the account, the membership, the invitation marked used and its
+ * activity row, in one transaction. The password is hashed before it: scrypt takes half a second,
+ * which no lock should wait for. The account owns its mailbox only when the link was e-mailed.
  */
 export async function acceptInvitation(
   db: Db,
@@ -139,34 +216,35 @@ export async function acceptInvitation(
 ): Promise<Acceptance> {
   if (!looksLikeInvitationToken(token)) return { ok: false, state: 'unknown' };
   const passwordHash = await hashPassword(values.password);
-  const signIn = newSignInToken();
   return db.transaction().execute(async (trx): Promise<Acceptance> => {
-    const row = await findInvitationByTokenHash(trx, hashToken(token), true);
-    const state = stateOf(row, values.now);
-    if (!row || state !== 'valid') return { ok: false, state: state as Exclude<InvitationState, 'valid'> };
-    const account = await insertAccount(trx, { email: row.email, name: values.name, passwordHash });
-    if (!account) return { ok: false, state: 'account-exists' };
-    await trx
-      .insertInto('memberships')
-      .values({ domain_id: row.domain_id, email: row.email, role: row.role })
-      .onConflict((oc) => oc.columns(['domain_id', 'email']).doNothing())
-      .execute();
-    await markInvitationAccepted(trx, row.id, {
-      now: values.now,
-      signinHash: signIn.hash,
-      signinExpiresAt: new Date(values.now.getTime() + FIRST_SIGN_IN_MINUTES * 60_000),
+    const { row, refused } = await lockValid(trx, token, values.now);
+    if (refused) return refused;
+    const account = await insertAccount(trx, {
+      email: row.email,
+      name: values.name,
+      passwordHash,
+      emailVerified: row.emailed,
     });
-    await recordActivity(
-      trx,
-      row.domain_id,
-      { email: row.email, name: values.name },
-      {
-        kind: 'invitation.accepted',
-        objectId: row.email,
-        objectLabel: values.name,
-        after: { role: row.role },
-      },
-    );
-    return { ok: true, email: row.email, signInToken: signIn.token, accountId: account.id };
+    if (!account) return { ok: false, state: 'account-exists' };
+    return grant(trx, row, account, values.now);
+  });
+}
+
+/**
+ * The invitee who has an account already and has just proven it (its password, checked by the
+ * caller): the invitation's membership is given to that account (decision 055).
+ */
+export async function acceptInvitationAsAccount(
+  db: Db,
+  token: string,
+  account: IdpAccountRow,
+  now: Date,
+): Promise<Acceptance> {
+  if (!looksLikeInvitationToken(token)) return { ok: false, state: 'unknown' };
+  return db.transaction().execute(async (trx): Promise<Acceptance> => {
+    const { row, refused } = await lockValid(trx, token, now);
+    if (refused) return refused;
+    if (row.email !== account.email) return { ok: false, state: 'unknown' };
+    return grant(trx, row, account, now);
   });
 }

@@ -1,6 +1,7 @@
 import type { Member, Role } from '@masthead/contract';
 import type { Db } from '../db/database.js';
 import { deleteMembership, upsertMembership } from '../db/repositories/domains.repository.js';
+import { revokeInvitationsBy } from '../db/repositories/invitations.repository.js';
 import {
   countAdmins,
   findMemberRole,
@@ -17,6 +18,7 @@ export const toMember = (row: MemberRow): Member => ({
   role: row.role,
   addedDate: row.created_at.toISOString(),
   lastSignInDate: row.last_seen_at?.toISOString() ?? null,
+  confirmed: !row.unconfirmed,
 });
 
 /** Why a change of a membership was refused; the route and the command line word it their way. */
@@ -39,7 +41,7 @@ export async function setMemberRole(
   actor: Actor,
   email: string,
   role: Role,
-  options: { mustExist?: boolean } = {},
+  options: { mustExist?: boolean; now?: Date } = {},
 ): Promise<MemberChange> {
   if (!(await lockDomainMemberships(trx, domainId))) return { ok: false, reason: 'domain-gone' };
   const before = await findMemberRole(trx, domainId, email);
@@ -47,6 +49,7 @@ export async function setMemberRole(
   if (before === role) return { ok: true, before, after: role };
   if (before === 'admin' && (await countAdmins(trx, domainId)) <= 1)
     return { ok: false, reason: 'last-admin' };
+  if (before === 'admin') await revokeInvitationsOf(trx, domainId, actor, email, options.now);
   await upsertMembership(trx, domainId, email, role);
   await recordActivity(trx, domainId, actor, {
     kind: before === undefined ? 'member.added' : 'member.role_changed',
@@ -64,12 +67,14 @@ export async function removeMember(
   domainId: string,
   actor: Actor,
   email: string,
+  now?: Date,
 ): Promise<MemberChange> {
   if (!(await lockDomainMemberships(trx, domainId))) return { ok: false, reason: 'domain-gone' };
   const before = await findMemberRole(trx, domainId, email);
   if (before === undefined) return { ok: false, reason: 'not-member' };
   if (before === 'admin' && (await countAdmins(trx, domainId)) <= 1)
     return { ok: false, reason: 'last-admin' };
+  if (before === 'admin') await revokeInvitationsOf(trx, domainId, actor, email, now);
   await deleteMembership(trx, domainId, email);
   await recordActivity(trx, domainId, actor, {
     kind: 'member.removed',
@@ -78,4 +83,18 @@ export async function removeMember(
     before: { role: before },
   });
   return { ok: true, before, after: undefined };
+}
+
+/**
+ * An admin who is removed or demoted no longer vouches for the invitations they made or last
+ * renewed (decision 055): those still pending are revoked, each with its activity row.
+ */
+async function revokeInvitationsOf(trx: Db, domainId: string, actor: Actor, email: string, now = new Date()) {
+  for (const row of await revokeInvitationsBy(trx, domainId, email, now)) {
+    await recordActivity(trx, domainId, actor, {
+      kind: 'invitation.revoked',
+      objectId: row.email,
+      objectLabel: row.email,
+    });
+  }
 }

@@ -130,6 +130,8 @@ declare module 'oidc-provider' {
     claims: Record<string, string[] | null>;
     scopes: string[];
     responseTypes: string[];
+    /** Authorization request parameters beyond the standard ones, kept in the interaction's params. */
+    extraParams?: string[];
     clientDefaults?: Record<string, unknown>;
     conformIdTokenClaims?: boolean;
     pkce: { required: () => boolean };

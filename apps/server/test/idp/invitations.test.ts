@@ -3,7 +3,7 @@ import type { ActivityKind } from '@masthead/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { upsertMembership } from '../../src/db/repositories/domains.repository.js';
 import { authenticate } from '../../src/idp/accounts.js';
-import { hashToken } from '../../src/lib/invitation-token.js';
+import { hashToken } from '../../src/lib/one-time-tokens.js';
 import { createIdpContext, newAccount, type IdpContext } from './idp-context.js';
 import {
   PUBLIC_URL,
@@ -174,7 +174,11 @@ describe('the invitation page', () => {
     const submitted = await accept(browser, invitation.link, { name: '  Wren Writer ' });
 
     expect(submitted.statusCode, submitted.body).toBe(303);
-    expect(location(submitted)).toBe(`${PUBLIC_URL}/?signin=now`);
+    const next = new URL(location(submitted));
+    expect(`${next.origin}${next.pathname}`).toBe(`${PUBLIC_URL}/`);
+    expect(next.searchParams.get('signin')).toBe('now');
+    const binding = next.searchParams.get('signin_ticket')!;
+    expect(binding).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const account = await authenticate(ctx.db, invitation.email, 'a long enough password');
     expect(account?.name).toBe('Wren Writer');
     const membership = await ctx.db
@@ -201,10 +205,10 @@ describe('the invitation page', () => {
     expect(pending.map((each) => each.id)).not.toContain(invitation.id);
 
     const pass = browser.jar.get('masthead_first_sign_in');
-    expect(pass?.path).toBe('/oidc/interaction');
+    expect(pass?.path).toBe('/');
 
-    // The web app starts its sign-in: this browser gets through without the form, once.
-    const { pkce, form } = await openSignIn(browser);
+    // The web app starts its sign-in with the binding: this browser gets through without the form, once.
+    const { pkce, form } = await openSignIn(browser, { signin_ticket: binding });
     expect(form.statusCode).toBe(303);
     const callback = await followToCallback(browser, form);
     const tokens = await tokenRequest(ctx.app, {
@@ -237,9 +241,40 @@ describe('the invitation page', () => {
     expect(browser.jar.has('masthead_first_sign_in')).toBe(false);
     const replay = ctx.browser();
     replay.jar.set('masthead_first_sign_in', pass!);
-    const next = await openSignIn(replay);
-    expect(next.form.statusCode).toBe(200);
-    expect(next.form.body).toContain('<h1 id="page-title">Sign in</h1>');
+    const replayed = await openSignIn(replay, { signin_ticket: binding });
+    expect(replayed.form.statusCode).toBe(200);
+    expect(replayed.form.body).toContain('<h1 id="page-title">Sign in</h1>');
+  });
+
+  it('should let the first sign-in through only for the sign-in request that carries its binding (issue 29, finding 9)', async () => {
+    const invitation = await invite();
+    const browser = ctx.browser();
+    const submitted = await accept(browser, invitation.link);
+    const binding = new URL(location(submitted)).searchParams.get('signin_ticket')!;
+    const pass = browser.jar.get('masthead_first_sign_in')!;
+
+    // A sign-in started without the binding (someone else's, later, in this browser) gets the form,
+    // and spends the ticket.
+    const unbound = await openSignIn(browser);
+    expect(unbound.form.statusCode).toBe(200);
+    expect(unbound.form.body).toContain('<h1 id="page-title">Sign in</h1>');
+    const again = ctx.browser();
+    again.jar.set('masthead_first_sign_in', pass);
+    expect((await openSignIn(again, { signin_ticket: binding })).form.statusCode).toBe(200);
+
+    // A wrong binding spends it too.
+    const other = await invite();
+    const second = ctx.browser();
+    const secondBinding = new URL(location(await accept(second, other.link))).searchParams.get(
+      'signin_ticket',
+    )!;
+    const secondPass = second.jar.get('masthead_first_sign_in')!;
+    expect((await openSignIn(second, { signin_ticket: `x${secondBinding.slice(1)}` })).form.statusCode).toBe(
+      200,
+    );
+    const retried = ctx.browser();
+    retried.jar.set('masthead_first_sign_in', secondPass);
+    expect((await openSignIn(retried, { signin_ticket: secondBinding })).form.statusCode).toBe(200);
   });
 
   it('should refuse a form without its CSRF cookie with 403 and make nothing', async () => {

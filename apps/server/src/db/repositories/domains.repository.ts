@@ -2,6 +2,9 @@ import { sql } from 'kysely';
 import type { Role } from '@masthead/contract';
 import type { Db } from '../database.js';
 import { compiledOnce } from '../compiled-once.js';
+import { appliesTo, identityArgs, type MemberIdentity } from './member-identity.js';
+
+export type { MemberIdentity };
 
 export function findDomainByHost(db: Db, host: string) {
   return db.selectFrom('domains').selectAll().where('domain', '=', host.toLowerCase()).executeTakeFirst();
@@ -80,64 +83,64 @@ const membershipColumns = [
   sql<string>`list_versions.version::text`.as('listVersion'),
 ] as const;
 
-/** A membership by the domain's host name and the member's e-mail, both lower-case. */
-const membershipByHost = compiledOnce((db: Db, host: string, email: string) =>
-  db
-    .selectFrom('memberships')
-    .innerJoin('domains', 'domains.id', 'memberships.domain_id')
-    .innerJoin('list_versions', 'list_versions.domain_id', 'domains.id')
-    .select(membershipColumns)
-    .where('domains.domain', '=', host)
-    .where('memberships.email', '=', email),
+/** A membership by the domain's host name (lower-case) and the member. */
+const membershipByHost = compiledOnce(
+  (db: Db, host: string, email: string, ownsEmail: string, accountId: string) =>
+    db
+      .selectFrom('memberships')
+      .innerJoin('domains', 'domains.id', 'memberships.domain_id')
+      .innerJoin('list_versions', 'list_versions.domain_id', 'domains.id')
+      .select(membershipColumns)
+      .where('domains.domain', '=', host)
+      .where(appliesTo(email, ownsEmail, accountId)),
 );
 
-/** A membership by the domain's id and the member's e-mail, lower-case. */
-const membershipByDomainId = compiledOnce((db: Db, domainId: string, email: string) =>
-  db
-    .selectFrom('memberships')
-    .innerJoin('domains', 'domains.id', 'memberships.domain_id')
-    .innerJoin('list_versions', 'list_versions.domain_id', 'domains.id')
-    .select(membershipColumns)
-    .where('domains.id', '=', domainId)
-    .where('memberships.email', '=', email),
+/** A membership by the domain's id and the member. */
+const membershipByDomainId = compiledOnce(
+  (db: Db, domainId: string, email: string, ownsEmail: string, accountId: string) =>
+    db
+      .selectFrom('memberships')
+      .innerJoin('domains', 'domains.id', 'memberships.domain_id')
+      .innerJoin('list_versions', 'list_versions.domain_id', 'domains.id')
+      .select(membershipColumns)
+      .where('domains.id', '=', domainId)
+      .where(appliesTo(email, ownsEmail, accountId)),
 );
 
 /**
- * The domain and the caller's role in it, or undefined when the caller is not a member. Every
- * /cms request that names a domain runs it, so its statement is compiled once.
+ * The domain and the caller's role in it, or undefined when no membership of the domain applies to
+ * the caller. Every /cms request that names a domain runs it, so its statement is compiled once.
  */
-export function findMembership(db: Db, host: string, email: string) {
-  return membershipByHost(db, host.toLowerCase(), email.toLowerCase());
+export function findMembership(db: Db, host: string, member: MemberIdentity) {
+  return membershipByHost(db, host.toLowerCase(), ...identityArgs(member));
 }
 
-export function findMembershipByDomainId(db: Db, domainId: string, email: string) {
-  return membershipByDomainId(db, domainId, email.toLowerCase());
+export function findMembershipByDomainId(db: Db, domainId: string, member: MemberIdentity) {
+  return membershipByDomainId(db, domainId, ...identityArgs(member));
 }
 
-export function listMembershipsForEmail(db: Db, email: string) {
+/** The memberships that apply to the member, by domain. */
+export function listMembershipsOf(db: Db, member: MemberIdentity) {
   return db
     .selectFrom('memberships')
     .innerJoin('domains', 'domains.id', 'memberships.domain_id')
     .select(['domains.id', 'domains.domain', 'domains.name', 'memberships.role'])
-    .where('memberships.email', '=', email.toLowerCase())
+    .where(appliesTo(...identityArgs(member)))
     .orderBy('domains.domain')
     .execute();
 }
 
-export function listMembers(db: Db, domainId: string) {
-  return db
-    .selectFrom('memberships')
-    .select(['email', 'role', 'created_at'])
-    .where('domain_id', '=', domainId)
-    .orderBy('email')
-    .execute();
-}
-
-export function upsertMembership(db: Db, domainId: string, email: string, role: Role) {
+/**
+ * Gives the e-mail the role on the domain; with `accountId`, to that account (an accepted
+ * invitation, decision 055), which binds an existing membership of the e-mail to it too.
+ */
+export function upsertMembership(db: Db, domainId: string, email: string, role: Role, accountId?: string) {
   return db
     .insertInto('memberships')
-    .values({ domain_id: domainId, email: email.toLowerCase(), role })
-    .onConflict((oc) => oc.columns(['domain_id', 'email']).doUpdateSet({ role }))
+    .values({ domain_id: domainId, email: email.toLowerCase(), role, account_id: accountId ?? null })
+    .onConflict((oc) =>
+      oc.columns(['domain_id', 'email']).doUpdateSet(accountId ? { role, account_id: accountId } : { role }),
+    )
     .execute();
 }
 

@@ -17,11 +17,22 @@ export async function findAccountById(db: Db, id: string) {
   return db.selectFrom('idp_accounts').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** Undefined when an account with this e-mail already exists. */
-export function insertAccount(db: Db, values: { email: string; name: string; passwordHash: string }) {
+/**
+ * Undefined when an account with this e-mail already exists. `emailVerified`: the account owns the
+ * mailbox (decision 055); true unless it was made from a link that someone else saw.
+ */
+export function insertAccount(
+  db: Db,
+  values: { email: string; name: string; passwordHash: string; emailVerified?: boolean },
+) {
   return db
     .insertInto('idp_accounts')
-    .values({ email: values.email.toLowerCase(), name: values.name, password_hash: values.passwordHash })
+    .values({
+      email: values.email.toLowerCase(),
+      name: values.name,
+      password_hash: values.passwordHash,
+      email_verified: values.emailVerified ?? true,
+    })
     .onConflict((oc) => oc.column('email').doNothing())
     .returningAll()
     .executeTakeFirst();
@@ -36,6 +47,15 @@ export async function updatePasswordHash(db: Db, email: string, passwordHash: st
     .returning('id')
     .executeTakeFirst();
   return row?.id;
+}
+
+/** The account's new password hash (a reset), by id. */
+export async function replacePasswordHashOf(db: Db, id: string, passwordHash: string) {
+  await db
+    .updateTable('idp_accounts')
+    .set({ password_hash: passwordHash, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
 }
 
 /**
@@ -84,5 +104,15 @@ export function findRecentTokenMarks(db: Db, seconds: number) {
     .selectFrom('idp_accounts')
     .select(['id', 'tokens_valid_after'])
     .where('tokens_valid_after', '>', sql<Date>`now() - make_interval(secs => ${seconds})`)
+    .execute();
+}
+
+/** The account has shown that it owns its mailbox, or the operator vouches for it (decision 055). */
+export async function markEmailVerified(db: Db, id: string) {
+  await db
+    .updateTable('idp_accounts')
+    .set({ email_verified: true, updated_at: new Date() })
+    .where('id', '=', id)
+    .where('email_verified', '=', false)
     .execute();
 }

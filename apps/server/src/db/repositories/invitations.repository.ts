@@ -36,6 +36,7 @@ export function insertInvitation(
     tokenHash: string;
     invitedBy: string;
     expiresAt: Date;
+    emailed: boolean;
   },
 ) {
   return db
@@ -47,6 +48,7 @@ export function insertInvitation(
       token_hash: values.tokenHash,
       invited_by: values.invitedBy,
       expires_at: values.expiresAt,
+      emailed: values.emailed,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -57,7 +59,7 @@ export function renewInvitation(
   db: Db,
   domainId: string,
   id: string,
-  values: { tokenHash: string; invitedBy: string; expiresAt: Date; role?: Role },
+  values: { tokenHash: string; invitedBy: string; expiresAt: Date; emailed: boolean; role?: Role },
 ) {
   return db
     .updateTable('invitations')
@@ -65,6 +67,7 @@ export function renewInvitation(
       token_hash: values.tokenHash,
       invited_by: values.invitedBy,
       expires_at: values.expiresAt,
+      emailed: values.emailed,
       ...(values.role ? { role: values.role } : {}),
     })
     .where('domain_id', '=', domainId)
@@ -98,29 +101,22 @@ export function findInvitationByTokenHash(db: Db, tokenHash: string, forUpdate =
   return (forUpdate ? query.forUpdate('invitations') : query).executeTakeFirst();
 }
 
-export function markInvitationAccepted(
-  db: Db,
-  id: string,
-  values: { now: Date; signinHash: string; signinExpiresAt: Date },
-) {
-  return db
-    .updateTable('invitations')
-    .set({
-      accepted_at: values.now,
-      signin_hash: values.signinHash,
-      signin_expires_at: values.signinExpiresAt,
-    })
-    .where('id', '=', id)
-    .execute();
+export function markInvitationAccepted(db: Db, id: string, now: Date) {
+  return db.updateTable('invitations').set({ accepted_at: now }).where('id', '=', id).execute();
 }
 
-/** The e-mail whose first sign-in this token finishes, once: the hash is cleared as it is read. */
-export function consumeSignIn(db: Db, signinHash: string, now: Date) {
+/**
+ * Revokes the domain's pending invitations that this admin made or last renewed: an admin who is
+ * removed or demoted no longer vouches for them (decision 055). Returns the revoked ones.
+ */
+export function revokeInvitationsBy(db: Db, domainId: string, invitedBy: string, now: Date) {
   return db
     .updateTable('invitations')
-    .set({ signin_hash: null })
-    .where('signin_hash', '=', signinHash)
-    .where('signin_expires_at', '>', now)
-    .returning('email')
-    .executeTakeFirst();
+    .set({ revoked_at: now })
+    .where('domain_id', '=', domainId)
+    .where('invited_by', '=', invitedBy.toLowerCase())
+    .where('accepted_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .returningAll()
+    .execute();
 }

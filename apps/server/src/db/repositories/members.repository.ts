@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Role } from '@masthead/contract';
 import type { Db } from '../database.js';
+import { appliesTo, identityArgs, type MemberIdentity } from './member-identity.js';
 
 /** Members with the built-in provider's account name where there is one, by e-mail. */
 function membersWithNames(db: Db, domainId: string) {
@@ -13,6 +14,11 @@ function membersWithNames(db: Db, domainId: string) {
       'memberships.created_at',
       'memberships.last_seen_at',
       'idp_accounts.name',
+      // Waiting (decision 055): the address's account has not shown it owns the mailbox, and this
+      // membership was not given to it; it applies once either changes.
+      sql<boolean>`coalesce(not idp_accounts.email_verified and memberships.account_id is distinct from idp_accounts.id, false)`.as(
+        'unconfirmed',
+      ),
     ])
     .where('memberships.domain_id', '=', domainId);
 }
@@ -63,14 +69,14 @@ export async function countAdmins(trx: Db, domainId: string) {
 }
 
 /**
- * Notes that the user opened the web app, on each of their memberships, at most once a minute: the
- * app asks GET /cms/user/info on every start, and a write per call would be wasted.
+ * Notes that the user opened the web app, on each of the memberships that apply to them, at most
+ * once a minute: the app asks GET /cms/user/info on every start, and a write per call would be wasted.
  */
-export function touchLastSeen(db: Db, email: string, now: Date) {
+export function touchLastSeen(db: Db, member: MemberIdentity, now: Date) {
   return db
     .updateTable('memberships')
     .set({ last_seen_at: now })
-    .where('email', '=', email.toLowerCase())
+    .where(appliesTo(...identityArgs(member)))
     .where((eb) =>
       eb.or([
         eb('last_seen_at', 'is', null),
@@ -78,4 +84,15 @@ export function touchLastSeen(db: Db, email: string, now: Date) {
       ]),
     )
     .execute();
+}
+
+/** The caller's own role in the domain, from the memberships that apply to them. */
+export function findOwnRole(trx: Db, domainId: string, member: MemberIdentity) {
+  return trx
+    .selectFrom('memberships')
+    .select('role')
+    .where('domain_id', '=', domainId)
+    .where(appliesTo(...identityArgs(member)))
+    .executeTakeFirst()
+    .then((row) => row?.role as Role | undefined);
 }

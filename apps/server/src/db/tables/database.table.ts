@@ -64,6 +64,11 @@ export interface MembershipsTable {
   created_at: CreatedAt;
   /** When the member last opened the web app, to the minute (decision 046). */
   last_seen_at: ColumnType<Date | null, never, Date>;
+  /**
+   * The built-in provider's account this membership was given to through an invitation (decision
+   * 055): it applies to that account even when the account has not shown it owns the mailbox.
+   */
+  account_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A built-in provider's invitation to a domain (decision 046); only its token's SHA-256 is kept. */
@@ -78,9 +83,8 @@ export interface InvitationsTable {
   expires_at: Date;
   accepted_at: Date | null;
   revoked_at: Date | null;
-  /** SHA-256 of the first sign-in's cookie token after acceptance; null once used. */
-  signin_hash: string | null;
-  signin_expires_at: Date | null;
+  /** The link went only to the invitee's mailbox (SMTP_URL), so accepting it proves the mailbox. */
+  emailed: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 export interface TaxonomyTable {
@@ -158,6 +162,11 @@ export interface IdpAccountsTable {
   password_hash: string;
   /** Access tokens issued before it are refused (decision 054); null until the first sign-out everywhere. */
   tokens_valid_after: ColumnType<Date | null, never, Date | null>;
+  /**
+   * The account has shown it owns its address's mailbox, or the operator made it (decision 055):
+   * only then do memberships given to the address, rather than to the account, apply to it.
+   */
+  email_verified: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -322,6 +331,28 @@ export interface PostRevisionsTable {
   written_by: string | null;
 }
 
+/**
+ * A first sign-in without the password, right after accepting an invitation or resetting a password
+ * (decisions 046, 055): the SHA-256 of the browser's cookie token, and the SHA-256 of the binding
+ * that the sign-in request made next must carry. Used once.
+ */
+export interface SignInTicketsTable {
+  token_hash: string;
+  account_id: string;
+  binding: string;
+  expires_at: Date;
+}
+
+/** A forgotten-password link (decision 056): only the SHA-256 of its token is kept. */
+export interface PasswordResetsTable {
+  id: Generated<string>;
+  account_id: string;
+  token_hash: string;
+  created_at: CreatedAt;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
 export interface Database {
   domains: DomainsTable;
   memberships: MembershipsTable;
@@ -347,6 +378,8 @@ export interface Database {
   activity: ActivityTable;
   post_revisions: PostRevisionsTable;
   invitations: InvitationsTable;
+  sign_in_tickets: SignInTicketsTable;
+  password_resets: PasswordResetsTable;
 }
 
 export type DomainRow = Selectable<DomainsTable>;

@@ -43,8 +43,47 @@ ${alert(error)}
   );
 }
 
+export interface JoinWithAccountPageOptions {
+  action: string;
+  csrfToken: string;
+  token: string;
+  email: string;
+  domainName: string;
+  role: string;
+  error?: string;
+  /** Where a forgotten password can be reset (only with a mail server). */
+  forgotUrl?: string;
+}
+
+/**
+ * The invitee who has an account already (decision 055): the invitation's role is given to the
+ * account that enters its password here, and to no other.
+ */
+export function joinWithAccountPage(options: JoinWithAccountPageOptions): string {
+  const { action, csrfToken, token, email, domainName, role, error, forgotUrl } = options;
+  const invalid = error ? ' aria-invalid="true" aria-describedby="form-error"' : '';
+  const forgot = forgotUrl
+    ? `\n<p class="detail"><a href="${escapeHtml(forgotUrl)}">Forgot password?</a></p>`
+    : '';
+  return page(
+    'Accept invitation',
+    `<h1 id="page-title">Join ${escapeHtml(domainName)}</h1>
+<p class="lead">You are invited as ${escapeHtml(role)}. You already have a Masthead account for this address: enter its password to join; then you are signed in.</p>
+${alert(error)}
+<form method="post" action="${escapeHtml(action)}">
+<input type="hidden" name="csrf" value="${escapeHtml(csrfToken)}">
+<input type="hidden" name="token" value="${escapeHtml(token)}">
+<label for="email">E-mail</label>
+<input id="email" name="email" type="email" autocomplete="username" readonly value="${escapeHtml(email)}">
+<label for="password">Password</label>
+<input id="password" name="password" type="password" autocomplete="current-password" required maxlength="1024" autofocus${invalid}>
+<button type="submit">Join and sign in</button>
+</form>${forgot}`,
+  );
+}
+
 /** Why a link leads nowhere; each case says what to do instead. */
-export type DeadInvitation = 'unknown' | 'expired' | 'used' | 'revoked' | 'account-exists';
+export type DeadInvitation = 'unknown' | 'expired' | 'used' | 'revoked';
 
 const DEAD: Record<DeadInvitation, { title: string; message: string }> = {
   unknown: {
@@ -64,11 +103,6 @@ const DEAD: Record<DeadInvitation, { title: string; message: string }> = {
     title: 'Invitation revoked',
     message:
       'This invitation was revoked by an admin of the domain. Ask them for a new one if you need access.',
-  },
-  'account-exists': {
-    title: 'You already have an account',
-    message:
-      'An account with this e-mail exists already. Sign in with it; an admin can add it to the domain.',
   },
 };
 

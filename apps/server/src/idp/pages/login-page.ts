@@ -7,10 +7,12 @@ export interface LoginPageOptions {
   /** Kept after a failed attempt (or taken from login_hint) so that only the password is typed again. */
   email?: string;
   error?: string;
+  /** Where a forgotten password is reset; only with a mail server (decision 056). */
+  forgotUrl?: string | undefined;
 }
 
 /** The sign-in form: labelled fields with the autocomplete hints password managers look for. */
-export function loginPage({ action, csrfToken, email = '', error }: LoginPageOptions): string {
+export function loginPage({ action, csrfToken, email = '', error, forgotUrl }: LoginPageOptions): string {
   const invalid = error ? ' aria-invalid="true" aria-describedby="form-error"' : '';
   // Focus goes where typing continues: the e-mail on a fresh form, the password once it is known.
   const focusEmail = email ? '' : ' autofocus';
@@ -27,6 +29,6 @@ ${alert(error)}
 <label for="password">Password</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required maxlength="1024"${invalid}${focusPassword}>
 <button type="submit">Sign in</button>
-</form>`,
+</form>${forgotUrl ? `\n<p class="detail"><a href="${escapeHtml(forgotUrl)}">Forgot password?</a></p>` : ''}`,
   );
 }

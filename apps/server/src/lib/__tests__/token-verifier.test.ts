@@ -58,7 +58,7 @@ function token(
 describe('TokenVerifier', () => {
   it('should check a token in full once, then answer from the cache', async () => {
     const jwt = await token();
-    const user = { sub: 'ann', email: 'ann@example.test', name: 'Ann' };
+    const user = { sub: 'ann', email: 'ann@example.test', name: 'Ann', ownsEmail: true };
     expect(await verifier.verify(jwt)).toEqual(user);
     clock += 60_000;
     expect(await verifier.verify(jwt)).toEqual(user);
@@ -160,9 +160,40 @@ describe('TokenVerifier and email_verified', () => {
     );
   });
 
-  it('should take any e-mail when requireVerifiedEmail is false', async () => {
+  it('should take any e-mail when requireVerifiedEmail is false, as standing for its owner', async () => {
     await expect(
       localVerifier(false, false).verify(await token({ emailVerified: false })),
-    ).resolves.toMatchObject({ email: 'ann@example.test' });
+    ).resolves.toMatchObject({ email: 'ann@example.test', ownsEmail: true });
+  });
+
+  it("should admit the built-in provider's account that has not proven its mailbox, as not owning its e-mail (decision 055)", async () => {
+    const builtIn = new TokenVerifier({
+      authority: ISSUER,
+      audience: AUDIENCE,
+      now: () => clock,
+      local: { issuer: ISSUER, keys, vouchesForEmails: true, bindsAccounts: true },
+    });
+    await expect(builtIn.verify(await token({ emailVerified: false }))).resolves.toEqual({
+      sub: 'ann',
+      email: 'ann@example.test',
+      name: 'Ann',
+      ownsEmail: false,
+      accountId: 'ann',
+    });
+    await expect(builtIn.verify(await token({ emailVerified: true }))).resolves.toMatchObject({
+      ownsEmail: true,
+      accountId: 'ann',
+    });
+    // requireVerifiedEmail is the external provider's setting: it never makes a built-in account's e-mail its own.
+    const lax = new TokenVerifier({
+      authority: ISSUER,
+      audience: AUDIENCE,
+      now: () => clock,
+      requireVerifiedEmail: false,
+      local: { issuer: ISSUER, keys, vouchesForEmails: true, bindsAccounts: true },
+    });
+    await expect(lax.verify(await token({ emailVerified: false }))).resolves.toMatchObject({
+      ownsEmail: false,
+    });
   });
 });

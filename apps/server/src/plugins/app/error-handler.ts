@@ -1,8 +1,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError, databaseUnavailable, errorBody } from '../../lib/app-error.js';
+import { AppError, databaseUnavailable, errorBody, serviceUnavailable } from '../../lib/app-error.js';
 import { DatabaseUnavailableError, isUnstorableText } from '../../lib/pg-errors.js';
 import { validationLines, type SchemaError } from '../../lib/validation-lines.js';
+import { MailUnavailableError } from '../../mail/mailer.js';
 
 /** Fastify's own 4xx errors, with a sentence a person can act on. */
 const FASTIFY_ERRORS: Record<string, { status: number; line: string }> = {
@@ -43,6 +44,17 @@ export default fp(async function errorHandler(app: FastifyInstance) {
     if (error instanceof DatabaseUnavailableError) {
       request.log.debug({ err: error }, 'database unavailable');
       return sendError(reply, databaseUnavailable());
+    }
+    // The mail server failed a mail sent inside a transaction (decision 056): nothing was made.
+    if (error instanceof MailUnavailableError) {
+      request.log.warn({ err: error }, 'mail not sent');
+      return sendError(
+        reply,
+        serviceUnavailable(
+          'The mail server could not send the e-mail; nothing was changed',
+          'The e-mail could not be sent right now; please try again in a moment.',
+        ),
+      );
     }
     if (isUnstorableText(error)) {
       const line = 'A text contains a character that cannot be stored, such as NUL (\\u0000)';

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { SignOutMarks } from '../../idp/sign-out-marks.js';
 import type { AttemptCounters } from '../../lib/attempt-counters.js';
+import type { ConcurrencyGate } from '../../lib/concurrency-gate.js';
 import userRateLimit from '../../plugins/app/user-rate-limit.js';
 import accountRoutes from './account/index.js';
 import activityRoutes from './activity/index.js';
@@ -25,6 +26,8 @@ export interface CmsApiOptions {
   signInCounters?: AttemptCounters | undefined;
   /** The built-in provider's sign-out marks, which the account routes set (decision 054). */
   signOutMarks?: SignOutMarks | undefined;
+  /** The built-in provider's password hashing slots, which a password change uses too. */
+  passwordChecks?: ConcurrencyGate | undefined;
   members: MemberRoutesOptions;
 }
 
@@ -42,6 +45,7 @@ export default async function cmsApi(app: FastifyInstance, options: CmsApiOption
   await app.register(accountRoutes, {
     signInCounters: options.signInCounters,
     signOutMarks: options.signOutMarks,
+    passwordChecks: options.passwordChecks,
   });
   await app.register(domainRoutes);
   await app.register(domainSettingsRoutes);

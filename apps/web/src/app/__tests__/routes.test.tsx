@@ -71,6 +71,18 @@ describe('routes', { timeout: 20_000 }, () => {
     }
   });
 
+  it('should pass the first sign-in ticket on to the authorization request and drop it from the address (decision 055)', () => {
+    const signinRedirect = vi.fn(async () => undefined);
+    window.history.replaceState(null, '', '/?signin=now&signin_ticket=abc_DEF-123');
+    try {
+      renderAt('/', signedOut({ signinRedirect }));
+      expect(signinRedirect).toHaveBeenCalledWith({ extraQueryParams: { signin_ticket: 'abc_DEF-123' } });
+      expect(window.location.search).toBe('');
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+  });
+
   it('should wait for a click without ?signin=now', () => {
     const signinRedirect = vi.fn(async () => undefined);
     renderAt('/', signedOut({ signinRedirect }));

@@ -42,7 +42,7 @@ export default function MembersTab({ domain }: { domain: string }) {
   const [revoke, revocation] = useRevokeInvitationMutation();
   const [adding, setAdding] = useState(false);
   const [confirming, setConfirming] = useState<Confirming>();
-  const [link, setLink] = useState<NewInvitation>();
+  const [link, setLink] = useState<NewInvitation & { link: string }>();
   const [busy, setBusy] = useState<string>();
   const [error, setError] = useState<string>();
   const [notice, setNotice] = useState<string>();
@@ -70,8 +70,9 @@ export default function MembersTab({ domain }: { domain: string }) {
     setError(undefined);
     const result = await renew({ domain, id: invitation.id });
     setBusy(undefined);
-    if (result.data) setLink(result.data);
-    else setError(serverMessage(result.error) ?? t('members.failed'));
+    if (!result.data) setError(serverMessage(result.error) ?? t('members.failed'));
+    else if (result.data.link) setLink({ ...result.data, link: result.data.link });
+    else setNotice(t('members.sentAgain', { email: result.data.email }));
   }
 
   async function confirm() {
@@ -145,9 +146,13 @@ export default function MembersTab({ domain }: { domain: string }) {
             onAdded={(result) => {
               setAdding(false);
               setError(undefined);
-              if (result.added === 'invitation') {
-                setLink(result.invitation);
+              if (result.added === 'invitation' && result.invitation.link) {
+                setLink({ ...result.invitation, link: result.invitation.link });
                 setNotice(undefined);
+              } else if (result.added === 'invitation') {
+                // E-mailed (decision 056): nobody but the invitee sees the link.
+                setLink(undefined);
+                setNotice(t('members.sent', { email: result.invitation.email }));
               } else {
                 setNotice(t('members.added', { email: result.member.email }));
               }

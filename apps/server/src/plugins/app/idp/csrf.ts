@@ -60,3 +60,21 @@ function matches(cookie: string | undefined, request: FastifyRequest, bind: stri
   const given = Buffer.from(submitted);
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
+
+/**
+ * The same protection for the password reset pages (decision 056): the forgotten-password form
+ * (bound to its path) and the new-password form (bound to the link's token hash).
+ */
+const RESET_COOKIE = 'masthead_reset_csrf';
+
+export function issueResetCsrfToken(reply: FastifyReply, path: string, bind: string, secure: boolean) {
+  return issue(reply, RESET_COOKIE, { path, bind, secure });
+}
+
+export function clearResetCsrfToken(reply: FastifyReply, path: string) {
+  reply.clearCookie(RESET_COOKIE, { path });
+}
+
+export function checkResetCsrfToken(request: FastifyRequest, bind: string, submitted: string): boolean {
+  return matches(request.cookies[RESET_COOKIE], request, bind, submitted);
+}

@@ -5,15 +5,20 @@ import type { Env } from '../../../config/env.js';
 import type { Db } from '../../../db/database.js';
 import type { AttemptCounters } from '../../../lib/attempt-counters.js';
 import { deleteExpiredPayloads } from '../../../db/repositories/idp-payloads.repository.js';
+import { deleteExpiredPasswordResets } from '../../../db/repositories/password-resets.repository.js';
+import { deleteExpiredSignInTickets } from '../../../db/repositories/sign-in-tickets.repository.js';
 import { loadOrCreateKeys, localKeyLookup, readKeys } from '../../../idp/keys.js';
 import { createProvider } from '../../../idp/provider.js';
 import { SignOutMarks } from '../../../idp/sign-out-marks.js';
 import { RETRY_AFTER_SECONDS } from '../../../lib/app-error.js';
 import { DatabaseUnavailableError } from '../../../lib/pg-errors.js';
 import type { KeySource } from '../../../lib/token-verifier.js';
+import type { Mailer } from '../../../mail/mailer.js';
+import { FORGOT_PATH } from '../../../services/password-resets.service.js';
 import { ConcurrencyGate } from '../../../lib/concurrency-gate.js';
 import interactionRoutes, { PASSWORD_CHECKS } from './interaction-routes.js';
 import invitationRoutes from './invitation-routes.js';
+import resetRoutes from './reset-routes.js';
 
 export interface IdpPluginOptions {
   provider: Provider;
@@ -22,6 +27,12 @@ export interface IdpPluginOptions {
   cookieKeys: string[];
   /** The failed sign-in counters (in Redis with REDIS_URL). */
   counters: AttemptCounters;
+  /** The password hashing slots, shared by every page and call that hashes or checks a password. */
+  passwordChecks: ConcurrencyGate;
+  /** With SMTP_URL: "Forgot password?" mails a reset link (decision 056). */
+  mailer?: Mailer | undefined;
+  /** Told when a password reset voids an account's tokens, so that they stop here at once. */
+  signOutMarks: SignOutMarks;
 }
 
 const MOUNT = '/oidc';
@@ -92,7 +103,8 @@ export default async function idp(app: FastifyInstance, options: IdpPluginOption
     });
   });
 
-  const passwordChecks = new ConcurrencyGate(PASSWORD_CHECKS);
+  const { passwordChecks, mailer } = options;
+  const forgotUrl = mailer ? `${options.publicUrl}${FORGOT_PATH}` : undefined;
   await app.register(interactionRoutes, {
     provider,
     db,
@@ -100,6 +112,7 @@ export default async function idp(app: FastifyInstance, options: IdpPluginOption
     cookieKeys: options.cookieKeys,
     counters: options.counters,
     passwordChecks,
+    forgotUrl,
   });
   await app.register(invitationRoutes, {
     db,
@@ -107,10 +120,28 @@ export default async function idp(app: FastifyInstance, options: IdpPluginOption
     cookieKeys: options.cookieKeys,
     counters: options.counters,
     passwordChecks,
+    forgotUrl,
   });
+  if (mailer) {
+    await app.register(resetRoutes, {
+      db,
+      publicUrl: options.publicUrl,
+      cookieKeys: options.cookieKeys,
+      counters: options.counters,
+      passwordChecks,
+      mailer,
+      signOutMarks: options.signOutMarks,
+    });
+  }
 
   const sweep = setInterval(() => {
-    deleteExpiredPayloads(db).catch((error: unknown) =>
+    const now = app.clock();
+    Promise.all([
+      deleteExpiredPayloads(db),
+      deleteExpiredSignInTickets(db, now),
+      // A used or expired link answers "used"/"expired" for a day, then "not found".
+      deleteExpiredPasswordResets(db, new Date(now.getTime() - 24 * SWEEP_INTERVAL_MS)),
+    ]).catch((error: unknown) =>
       error instanceof DatabaseUnavailableError
         ? app.log.warn(`could not delete expired sign-in records: ${error.message}`)
         : app.log.warn({ err: error }, 'could not delete expired sign-in records'),
@@ -124,7 +155,11 @@ export default async function idp(app: FastifyInstance, options: IdpPluginOption
  * The built-in identity provider, ready to mount: its keys (created on the first start), the
  * provider, and what the API needs to check its tokens in-process.
  */
-export async function startIdentityProvider(env: Env, db: Db, { counters }: { counters: AttemptCounters }) {
+export async function startIdentityProvider(
+  env: Env,
+  db: Db,
+  { counters, mailer }: { counters: AttemptCounters; mailer?: Mailer | undefined },
+) {
   const keys = await loadOrCreateKeys(db);
   const provider = createProvider({
     db,
@@ -137,9 +172,12 @@ export async function startIdentityProvider(env: Env, db: Db, { counters }: { co
   const tokenSource: KeySource = {
     issuer: provider.issuer,
     keys: localKeyLookup(keys, () => readKeys(db)),
-    // Its accounts are made by an administrator; tokens say email_verified, and those issued before
-    // they did (up to 15 minutes old at an upgrade) are read the same way.
+    // Tokens say email_verified; those issued before they did (up to 15 minutes old at an upgrade)
+    // were issued for accounts an administrator made.
     vouchesForEmails: true,
+    // An account that has not shown it owns its mailbox still signs in, with only the memberships
+    // given to it (decision 055).
+    bindsAccounts: true,
   };
   const options: IdpPluginOptions = {
     provider,
@@ -147,10 +185,14 @@ export async function startIdentityProvider(env: Env, db: Db, { counters }: { co
     publicUrl: env.PUBLIC_URL,
     cookieKeys: keys.cookie,
     counters,
+    passwordChecks: new ConcurrencyGate(PASSWORD_CHECKS),
+    mailer,
+    signOutMarks: SignOutMarks.of(db),
   };
   return {
     tokenSource,
-    signOutMarks: SignOutMarks.of(db),
+    signOutMarks: options.signOutMarks,
+    passwordChecks: options.passwordChecks,
     register: (app: FastifyInstance) => app.register(idp, options),
   };
 }

@@ -25,6 +25,8 @@ export interface InteractionRoutesOptions {
   counters: AttemptCounters;
   /** The password checking slots (PASSWORD_CHECKS), shared with the invitation page. */
   passwordChecks: ConcurrencyGate;
+  /** "Forgot password?", when a mail server is configured (decision 056). */
+  forgotUrl?: string | undefined;
 }
 
 /**
@@ -100,6 +102,7 @@ export default async function interactionRoutes(app: FastifyInstance, options: I
       loginPage({
         action: `${INTERACTION_PATH}/${uid}/login`,
         csrfToken: issueCsrfToken(reply, uid, secure),
+        forgotUrl: options.forgotUrl,
         ...values,
       }),
     );
@@ -110,8 +113,9 @@ export default async function interactionRoutes(app: FastifyInstance, options: I
     async (request, reply) => {
       const interaction = await interactionFor(request, reply);
       if (!interaction) return expired(reply);
-      // The first sign-in right after accepting an invitation needs no password (decision 046).
-      const invited = await takeFirstSignIn(db, request, reply, app.clock());
+      // The first sign-in right after accepting an invitation or resetting the password needs no
+      // password (decisions 046, 055).
+      const invited = await takeFirstSignIn(db, request, reply, { interaction, secure, now: app.clock() });
       if (invited) {
         const returnTo = await provider.interactionResult(
           request.raw,

@@ -5,6 +5,7 @@ import { findAccountById } from '../../../db/repositories/idp-accounts.repositor
 import {
   authenticate,
   changeName,
+  nameProblem,
   passwordProblem,
   setPassword,
   signOutEverywhere,
@@ -12,6 +13,7 @@ import {
 import type { SignOutMarks } from '../../../idp/sign-out-marks.js';
 import { AppError, badRequest, conflict, notFound } from '../../../lib/app-error.js';
 import { CountersUnavailableError, type AttemptCounters } from '../../../lib/attempt-counters.js';
+import { ConcurrencyGate, GateFullError } from '../../../lib/concurrency-gate.js';
 import { loginLimits } from '../../../plugins/app/idp/login-limits.js';
 import { errorResponses, security } from '../../route-schemas.js';
 
@@ -23,6 +25,11 @@ export interface AccountRoutesOptions {
   signInCounters: AttemptCounters | undefined;
   /** Told when this process voids an account's tokens, so that they stop here at once (decision 054). */
   signOutMarks?: SignOutMarks | undefined;
+  /**
+   * The built-in provider's password hashing slots: checking and hashing here takes the same
+   * scrypt memory and threads as a sign-in, so it waits for the same turn (issue 29).
+   */
+  passwordChecks?: ConcurrencyGate | undefined;
 }
 
 const EXTERNAL = 'Accounts are kept by the external identity provider; change them there, not in Masthead';
@@ -35,6 +42,7 @@ const WRONG_PASSWORD = 'currentPassword: the current password is not correct';
 export default async function accountRoutes(app: FastifyInstance, options: AccountRoutesOptions) {
   const { signInCounters, signOutMarks } = options;
   const limits = signInCounters ? loginLimits(signInCounters) : undefined;
+  const passwordChecks = options.passwordChecks ?? new ConcurrencyGate({ running: 2, waiting: 6 });
 
   /** The signed-in user's account; 409 with an external provider, 404 when it was deleted since. */
   async function ownAccount(request: FastifyRequest) {
@@ -60,6 +68,8 @@ export default async function accountRoutes(app: FastifyInstance, options: Accou
       const { account } = await ownAccount(request);
       const name = request.body.name.trim();
       if (name === '') throw badRequest(['name: This field is required']);
+      const problem = nameProblem(name);
+      if (problem) throw badRequest([`name: ${problem}`], `The name is refused: ${problem}.`);
       if (!(await changeName(app.db, account.id, name))) throw notFound('Your account');
       return { name, email: account.email };
     },
@@ -104,14 +114,26 @@ export default async function accountRoutes(app: FastifyInstance, options: Accou
         const message = `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
         throw new AppError(429, [message], message, { 'retry-after': String(attempt.retryAfter) });
       }
-      if (!(await authenticate(app.db, account.email, currentPassword))) {
-        // It stays counted: guessing the password here is guessing it on the sign-in page.
-        throw badRequest([WRONG_PASSWORD], 'The current password is not correct.');
+      const giveBack = () =>
+        attempt.giveBack().catch((error: unknown) => {
+          request.log.warn({ err: error }, 'a password check could not be given back to its counters');
+        });
+      let changed;
+      try {
+        changed = await passwordChecks.run(async () => {
+          if (!(await authenticate(app.db, account.email, currentPassword))) return false;
+          await setPassword(app.db, account.email, newPassword);
+          return true;
+        });
+      } catch (error) {
+        if (!(error instanceof GateFullError)) throw error;
+        await giveBack(); // never checked, so not a failure
+        const message = 'Too many sign-ins at this moment. Please try again in a few seconds.';
+        throw new AppError(429, [message], message, { 'retry-after': '2' });
       }
-      await attempt.giveBack().catch((error: unknown) => {
-        request.log.warn({ err: error }, 'a password check could not be given back to its counters');
-      });
-      await setPassword(app.db, account.email, newPassword);
+      // A wrong password stays counted: guessing it here is guessing it on the sign-in page.
+      if (!changed) throw badRequest([WRONG_PASSWORD], 'The current password is not correct.');
+      await giveBack();
       signOutMarks?.forget();
       return reply.code(204).send();
     },

@@ -1,9 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import { Domain, DomainList, DomainQuery } from '@masthead/contract';
 import type { FastifyInstance } from 'fastify';
-import { listMembershipsForEmail } from '../../../db/repositories/domains.repository.js';
+import { listMembershipsOf } from '../../../db/repositories/domains.repository.js';
 import { forbidden } from '../../../lib/app-error.js';
-import { requireDomain } from '../../../services/access.js';
+import { memberIdentity, requireDomain } from '../../../services/access.js';
 import { toDomain } from '../../../services/mappers.js';
 import { DOMAIN_LIST_BODY_LIMIT } from '../../body-limits.js';
 import { errorResponses, security } from '../../route-schemas.js';
@@ -39,7 +39,7 @@ export default async function domainRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const mine = new Map(
-        (await listMembershipsForEmail(app.db, request.user.email)).map((m) => [m.domain, m]),
+        (await listMembershipsOf(app.db, memberIdentity(request.user))).map((m) => [m.domain, m]),
       );
       const asked = [...new Set(request.body.map((host) => host.toLowerCase()))];
       const others = asked.filter((host) => !mine.has(host));

@@ -19,16 +19,18 @@ import {
 } from '../../../db/repositories/invitations.repository.js';
 import type { Db } from '../../../db/database.js';
 import {
-  findMemberRole,
   findMemberWithName,
+  findOwnRole,
   listMembersWithNames,
   lockDomainMemberships,
 } from '../../../db/repositories/members.repository.js';
 import { conflict, forbidden, notFound } from '../../../lib/app-error.js';
-import { requireDomain, type DomainAccess } from '../../../services/access.js';
+import type { Mailer } from '../../../mail/mailer.js';
+import { memberIdentity, requireDomain, type DomainAccess } from '../../../services/access.js';
 import type { Actor } from '../../../services/activity.js';
 import {
   createInvitation,
+  type InvitationDelivery,
   renewPendingInvitation,
   revokePendingInvitation,
   toInvitation,
@@ -46,6 +48,8 @@ export interface MemberRoutesOptions {
   publicUrl: string;
   /** The built-in provider makes invitation links; with OIDC_AUTHORITY every e-mail is added directly. */
   invitations: boolean;
+  /** With SMTP_URL, invitations are e-mailed instead of shown (decision 056). */
+  mailer?: Mailer | undefined;
 }
 
 const tags = ['members'];
@@ -58,8 +62,18 @@ const actorOf = (request: FastifyRequest): Actor => ({ email: request.user.email
  */
 async function lockAsAdmin(trx: Db, access: DomainAccess, request: FastifyRequest) {
   await lockDomainMemberships(trx, access.id);
-  if ((await findMemberRole(trx, access.id, request.user.email)) !== 'admin')
+  if ((await findOwnRole(trx, access.id, memberIdentity(request.user))) !== 'admin')
     throw forbidden(`You are no longer an admin of ${access.domain}`);
+}
+
+/**
+ * With the built-in provider, an e-mail is added directly only when its account owns the mailbox
+ * (decision 055). Without an account, or with one made from another domain's invitation link, the
+ * person is invited: accepting gives the role to whoever accepts, and only this domain's.
+ */
+async function needsInvitation(trx: Db, email: string) {
+  const account = await findAccountByEmail(trx, email);
+  return !account?.email_verified;
 }
 
 function refused(reason: MemberRefusal, email: string, access: DomainAccess): never {
@@ -73,6 +87,11 @@ function refused(reason: MemberRefusal, email: string, access: DomainAccess): ne
  */
 export default async function memberRoutes(app: FastifyInstance, options: MemberRoutesOptions) {
   const now = () => app.clock();
+  const delivery = (access: DomainAccess): InvitationDelivery => ({
+    publicUrl: options.publicUrl,
+    mailer: options.mailer,
+    domainName: access.name,
+  });
 
   app.get<{ Querystring: DomainQuery }>(
     '/members',
@@ -96,12 +115,16 @@ export default async function memberRoutes(app: FastifyInstance, options: Member
     {
       schema: {
         tags,
-        summary: 'Add a member by e-mail, or invite them when they have no account yet',
+        summary: 'Add a member by e-mail, or invite them',
         description:
-          'With the built-in identity provider, an e-mail that has no account gets an invitation: ' +
-          'the answer carries its single-use link (valid for 7 days), shown this once. With an ' +
-          'external provider (OIDC_AUTHORITY), the e-mail is a member at once and is recognised at ' +
-          'its first sign-in. 409 when the e-mail is already a member or has a pending invitation.',
+          'With the built-in identity provider, an e-mail whose account owns its mailbox is a member ' +
+          'at once; any other gets an invitation (valid for 7 days): e-mailed to it with SMTP_URL, ' +
+          'otherwise the answer carries its single-use link, shown this once. An account made from ' +
+          "another domain's invitation link has not shown that it owns the mailbox, so it is invited " +
+          'too, and accepts by entering its password (decision 055). With an external provider ' +
+          '(OIDC_AUTHORITY), the e-mail is a member at once and is recognised at its first sign-in. ' +
+          '409 when the e-mail is already a member or has a pending invitation. 503 when the ' +
+          'invitation e-mail cannot be sent (nothing is made).',
         security,
         querystring: DomainQuery,
         body: MemberInput,
@@ -116,23 +139,24 @@ export default async function memberRoutes(app: FastifyInstance, options: Member
       const result = await app.db.transaction().execute(async (trx): Promise<AddMemberResult> => {
         // Two admins adding the same e-mail at once are decided one after the other.
         await lockAsAdmin(trx, access, request);
-        if (await findMemberWithName(trx, access.id, email))
+        const existing = await findMemberWithName(trx, access.id, email);
+        if (existing && !existing.unconfirmed)
           throw conflict(`${email} is already a member of ${access.domain}; change their role instead`);
-        const invite = options.invitations && !(await findAccountByEmail(trx, email));
-        if (invite) {
+        if (options.invitations && (await needsInvitation(trx, email))) {
           if (await findPendingInvitationByEmail(trx, access.id, email))
             throw conflict(
-              `${email} has a pending invitation to ${access.domain}; copy a new link from the pending invitations`,
+              `${email} has a pending invitation to ${access.domain}; renew it from the pending invitations`,
             );
-          const invitation = await createInvitation(trx, access.id, actor, {
-            email,
-            role,
-            now: now(),
-            publicUrl: options.publicUrl,
-          });
+          const invitation = await createInvitation(
+            trx,
+            access.id,
+            actor,
+            { email, role, now: now() },
+            delivery(access),
+          );
           return { added: 'invitation', invitation };
         }
-        const change = await setMemberRole(trx, access.id, actor, email, role);
+        const change = await setMemberRole(trx, access.id, actor, email, role, { now: now() });
         if (!change.ok) refused(change.reason, email, access);
         const member = await findMemberWithName(trx, access.id, email);
         return { added: 'member', member: toMember(member!) };
@@ -161,6 +185,7 @@ export default async function memberRoutes(app: FastifyInstance, options: Member
         await lockAsAdmin(trx, access, request);
         const change = await setMemberRole(trx, access.id, actorOf(request), email, request.body.role, {
           mustExist: true,
+          now: now(),
         });
         if (!change.ok) refused(change.reason, email, access);
         return toMember((await findMemberWithName(trx, access.id, email))!);
@@ -185,7 +210,7 @@ export default async function memberRoutes(app: FastifyInstance, options: Member
       const email = request.params.email.toLowerCase();
       await app.db.transaction().execute(async (trx) => {
         await lockAsAdmin(trx, access, request);
-        const change = await removeMember(trx, access.id, actorOf(request), email);
+        const change = await removeMember(trx, access.id, actorOf(request), email, now());
         if (!change.ok) refused(change.reason, email, access);
       });
       return reply.code(204).send();
@@ -215,7 +240,8 @@ export default async function memberRoutes(app: FastifyInstance, options: Member
     {
       schema: {
         tags,
-        summary: 'A new link for a pending invitation, valid for 7 days; the old link stops working',
+        summary:
+          'A new link for a pending invitation, valid for 7 days (e-mailed again with SMTP_URL); the old link stops working',
         security,
         params: IdParams,
         querystring: DomainQuery,
@@ -224,12 +250,18 @@ export default async function memberRoutes(app: FastifyInstance, options: Member
     },
     async (request) => {
       const access = await requireDomain(app.db, request, request.query.domain, 'manageDomain');
-      const renewed = await app.db.transaction().execute((trx) =>
-        renewPendingInvitation(trx, access.id, actorOf(request), request.params.id, {
-          now: now(),
-          publicUrl: options.publicUrl,
-        }),
-      );
+      const renewed = await app.db
+        .transaction()
+        .execute((trx) =>
+          renewPendingInvitation(
+            trx,
+            access.id,
+            actorOf(request),
+            request.params.id,
+            { now: now() },
+            delivery(access),
+          ),
+        );
       if (!renewed) throw notFound('Invitation');
       return renewed;
     },

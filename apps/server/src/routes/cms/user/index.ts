@@ -1,8 +1,9 @@
 import { UserInfo } from '@masthead/contract';
 import type { FastifyInstance } from 'fastify';
-import { listMembershipsForEmail } from '../../../db/repositories/domains.repository.js';
+import { listMembershipsOf } from '../../../db/repositories/domains.repository.js';
 import { findAccountById } from '../../../db/repositories/idp-accounts.repository.js';
 import { touchLastSeen } from '../../../db/repositories/members.repository.js';
+import { memberIdentity } from '../../../services/access.js';
 import { errorResponses, security } from '../../route-schemas.js';
 
 /**
@@ -22,8 +23,9 @@ export default async function userRoutes(app: FastifyInstance, options: { builtI
     },
     async (request): Promise<UserInfo> => {
       // The web app asks this on every start: it is the member's last sign-in (decision 046).
-      await touchLastSeen(app.db, request.user.email, app.clock());
-      const memberships = await listMembershipsForEmail(app.db, request.user.email);
+      const member = memberIdentity(request.user);
+      await touchLastSeen(app.db, member, app.clock());
+      const memberships = await listMembershipsOf(app.db, member);
       const account = options.builtInAccounts ? await findAccountById(app.db, request.user.sub) : undefined;
       return {
         domains: memberships.map((m) => m.domain),

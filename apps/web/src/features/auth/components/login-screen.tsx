@@ -1,4 +1,4 @@
-import { SIGN_IN_NOW_PARAM } from '@masthead/contract/constants';
+import { SIGN_IN_NOW_PARAM, SIGN_IN_TICKET_PARAM } from '@masthead/contract/constants';
 import { useEffect } from 'react';
 import { useAuth } from 'react-oidc-context';
 import { useTranslation } from '../../../lib/use-translation.js';
@@ -9,14 +9,18 @@ import './login-screen.css';
 export function LoginScreen() {
   const { t } = useTranslation();
   const auth = useAuth();
-  // `?signin=now` (where an accepted invitation lands) starts the sign-in without a click; the
-  // parameter goes first, so coming back here after a failed sign-in shows its error instead.
+  // `?signin=now` (where an accepted invitation or a password reset lands) starts the sign-in
+  // without a click, passing on the ticket's binding that lets it through without the password
+  // (decision 055); the parameters go first, so coming back here after a failed sign-in shows its
+  // error instead.
   useEffect(() => {
     const url = new URL(window.location.href);
     if (!url.searchParams.has(SIGN_IN_NOW_PARAM)) return;
+    const ticket = url.searchParams.get(SIGN_IN_TICKET_PARAM);
     url.searchParams.delete(SIGN_IN_NOW_PARAM);
+    url.searchParams.delete(SIGN_IN_TICKET_PARAM);
     window.history.replaceState(window.history.state, '', url);
-    void auth.signinRedirect();
+    void auth.signinRedirect(ticket ? { extraQueryParams: { [SIGN_IN_TICKET_PARAM]: ticket } } : undefined);
   }, [auth]);
   return (
     <main className="login">

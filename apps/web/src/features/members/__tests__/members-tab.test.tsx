@@ -15,6 +15,7 @@ const member = (email: string, overrides: Partial<Member> = {}): Member => ({
   role: 'author',
   addedDate: '2026-11-20T14:05:00.000Z',
   lastSignInDate: null,
+  confirmed: true,
   ...overrides,
 });
 
@@ -85,6 +86,7 @@ describe('MembersTab', () => {
             createdDate: '2026-11-20T14:05:00.000Z',
             expiresDate: '2026-11-27T14:05:00.000Z',
             invitedBy: 'ada@example.com',
+            emailed: false,
             link,
           },
         }),
@@ -102,5 +104,71 @@ describe('MembersTab', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const sent = api.calls.find((call) => call.method === 'POST');
     expect(await sent?.clone().json()).toEqual({ email: 'new@example.com', role: 'editor' });
+  });
+
+  it('should say the invitation was sent, and show no link, when it was e-mailed (decision 056)', async () => {
+    api = stubApi({
+      'GET /cms/members': () => jsonResponse(200, members),
+      'GET /cms/invitations': () => jsonResponse(200, []),
+      'POST /cms/members': () =>
+        jsonResponse(201, {
+          added: 'invitation',
+          invitation: {
+            id: '00000000-0000-4000-8000-000000000002',
+            email: 'mailed@example.com',
+            role: 'author',
+            createdDate: '2026-11-20T14:05:00.000Z',
+            expiresDate: '2026-11-27T14:05:00.000Z',
+            invitedBy: 'ada@example.com',
+            emailed: true,
+          },
+        }),
+    });
+    vi.stubGlobal('fetch', api.fetchStub);
+    renderTab();
+    await userEvent.click(await screen.findByRole('button', { name: 'Add member' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add member' });
+    await userEvent.type(within(dialog).getByLabelText(/E-mail/), 'mailed@example.com');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+
+    expect(await screen.findByText(/The invitation was sent to mailed@example\.com/)).toHaveAttribute(
+      'role',
+      'status',
+    );
+    expect(screen.queryByRole('textbox', { name: 'Invitation link' })).not.toBeInTheDocument();
+  });
+
+  it('should mark a member whose account has not confirmed the address, and say what to do (decision 055)', async () => {
+    members = [member('ada@example.com', { role: 'admin' }), member('owner@corp.test', { confirmed: false })];
+    renderTab();
+    const row = await screen.findByRole('row', { name: /owner@corp\.test/ });
+    expect(within(row).getByText('Not confirmed')).toBeInTheDocument();
+    expect(screen.getByText(/have an account that has not shown it owns the address/)).toBeInTheDocument();
+    const other = screen.getByRole('row', { name: /ada@example\.com/ });
+    expect(within(other).queryByText('Not confirmed')).not.toBeInTheDocument();
+  });
+
+  it('should offer "Send again" for an e-mailed invitation, and say it was sent', async () => {
+    const pending = {
+      id: '00000000-0000-4000-8000-000000000003',
+      email: 'later@example.com',
+      role: 'author',
+      createdDate: '2026-11-20T14:05:00.000Z',
+      expiresDate: '2099-11-27T14:05:00.000Z',
+      invitedBy: 'ada@example.com',
+      emailed: true,
+    };
+    api = stubApi({
+      'GET /cms/members': () => jsonResponse(200, members),
+      'GET /cms/invitations': () => jsonResponse(200, [pending]),
+      [`POST /cms/invitations/${pending.id}/renew`]: () => jsonResponse(200, pending),
+    });
+    vi.stubGlobal('fetch', api.fetchStub);
+    renderTab();
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Send the invitation to later@example.com again' }),
+    );
+    expect(await screen.findByText(/A new invitation was sent to later@example\.com/)).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Invitation link' })).not.toBeInTheDocument();
   });
 });

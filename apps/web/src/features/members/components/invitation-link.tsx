@@ -10,7 +10,7 @@ export function InvitationLink({
   invitation,
   onDismiss,
 }: {
-  invitation: NewInvitation;
+  invitation: NewInvitation & { link: string };
   onDismiss: () => void;
 }) {
   const { t } = useTranslation();

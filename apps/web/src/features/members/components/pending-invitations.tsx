@@ -10,7 +10,10 @@ interface PendingInvitationsProps {
   onRevoke: (invitation: Invitation) => void;
 }
 
-/** Invitations not yet accepted: a new link to copy again (the old one stops working) or revoke. */
+/**
+ * Invitations not yet accepted: a new link to copy, or to e-mail again with a mail server (the old
+ * one stops working), or revoke.
+ */
 export function PendingInvitations({ invitations, busyId, now, onRenew, onRevoke }: PendingInvitationsProps) {
   const { t } = useTranslation();
   return (
@@ -48,10 +51,13 @@ export function PendingInvitations({ invitations, busyId, now, onRenew, onRevoke
                       type="button"
                       className="button button--secondary"
                       disabled={busy}
-                      aria-label={t('members.invitations.renewOf', { email: invitation.email })}
+                      aria-label={t(
+                        invitation.emailed ? 'members.invitations.resendOf' : 'members.invitations.renewOf',
+                        { email: invitation.email },
+                      )}
                       onClick={() => onRenew(invitation)}
                     >
-                      {t('members.invitations.renew')}
+                      {t(invitation.emailed ? 'members.invitations.resend' : 'members.invitations.renew')}
                     </button>
                     <button
                       type="button"
