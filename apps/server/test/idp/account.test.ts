@@ -81,6 +81,26 @@ describe('PUT /cms/account', () => {
     });
   });
 
+  it.each([
+    ['a line break', 'Ann\nAdmin of everything'],
+    ['NUL', 'Ann\u0000'],
+    ['an escape sequence', 'Ann\u001b[31m'],
+    ['a bell', 'Ann\u0007'],
+  ])(
+    'should refuse a name with %s with 400 and keep the old one (issue 29, finding 9)',
+    async (_what, name) => {
+      const { account, tokens } = await signedIn('Kept Name');
+      const response = expectErrorBody(await call(tokens.access_token, 'PUT', '/cms/account', { name }), 400);
+      expect(response.errors).toEqual(['name: the name must not contain control characters']);
+      const row = await ctx.db
+        .selectFrom('idp_accounts')
+        .select('name')
+        .where('email', '=', account.email)
+        .executeTakeFirstOrThrow();
+      expect(row.name).toBe('Kept Name');
+    },
+  );
+
   it('should need a token', async () => {
     expectErrorBody(
       await ctx.app.inject({ method: 'PUT', url: '/cms/account', payload: { name: 'x' } }),
@@ -137,6 +157,30 @@ describe('PUT /cms/account/password', () => {
     expect(changed.statusCode, changed.body).toBe(204);
     expect(await formAnswer(account.email, 'the next good password')).toBe(303);
   });
+
+  it(
+    'should wait for the same password hashing slots as the sign-in form, and answer 429 beyond them (issue 29, finding 9)',
+    { timeout: 120_000 },
+    async () => {
+      // Four accounts, three changes each at once: 12 scrypt checks (and hashes) for 2 slots and 6
+      // places in line. Before, a password change hashed outside the slots and never said 429.
+      const accounts = await Promise.all([1, 2, 3, 4].map(() => signedIn()));
+      const answers = await Promise.all(
+        accounts.flatMap(({ account, tokens }) =>
+          [1, 2, 3].map(() => changePassword(tokens.access_token, account.password, 'another long password')),
+        ),
+      );
+      const busy = answers.filter((answer) => answer.statusCode === 429);
+      expect(busy.length).toBeGreaterThanOrEqual(1);
+      for (const answer of busy) {
+        expect(answer.json().errors).toEqual([
+          'Too many sign-ins at this moment. Please try again in a few seconds.',
+        ]);
+        expect(answer.headers['retry-after']).toBe('2');
+      }
+      expect(answers.filter((answer) => answer.statusCode === 204).length).toBeGreaterThanOrEqual(1);
+    },
+  );
 
   it('should refuse a new password shorter than 8 characters with 400 and keep the old one', async () => {
     const { account, tokens } = await signedIn();
