@@ -261,6 +261,39 @@ export async function startE2eServer(workerIndex: number) {
   }
 }
 
+/**
+ * A second server for the journeys that need e-mail (decision 056): a fresh data folder whose first
+ * start seeds the demo, with SMTP_URL pointing at the worker's own mail server. Only the demo
+ * account is there; nothing is provisioned. Started on demand by support/mail-fixtures.ts.
+ */
+export async function startServerWithMail(workerIndex: number, smtpUrl: string) {
+  const port = await pickPort(FIRST_PORT + 100 + workerIndex);
+  const url = `http://localhost:${port}`;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `masthead-e2e-mail-${workerIndex}-`));
+  const env = {
+    PATH: process.env.PATH ?? '',
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: url,
+    LOG_LEVEL: 'info',
+    SMTP_URL: smtpUrl,
+    MAIL_FROM: 'Masthead <cms@masthead.local>',
+  };
+  const started = await ServerProcess.start(env, url, { firstStart: true });
+  const killOnExit = () => started.server.kill();
+  process.once('exit', killOnExit);
+  return {
+    url,
+    demo: { email: DEMO_EMAIL, name: DEMO_NAME, password: started.password } satisfies Account,
+    stop: async () => {
+      await started.server.stop();
+      process.off('exit', killOnExit);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 let current: E2eServer | undefined;
 
 /** Set by the fixture: this worker's server, for helpers that are not handed it. */
