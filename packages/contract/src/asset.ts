@@ -72,10 +72,11 @@ export const UploadPreparation = Type.Object(
     }),
     signedUrl: Type.String({
       description:
-        'PUT the bytes here within 15 minutes: a private staging address; registration copies the checked file to fileKey',
+        'PUT the bytes here within 15 minutes: a staging address; registration copies the checked file to fileKey',
     }),
     headers: Type.Record(Type.String(), Type.String(), {
-      description: 'Exactly the headers the PUT must carry (content-type)',
+      description:
+        'Exactly the headers the PUT must carry: content-type, and x-amz-acl: public-read for a public upload unless the store has no object ACLs',
     }),
     expiresAt: Type.String({ format: 'date-time', description: 'When signedUrl stops working' }),
   },

@@ -58,10 +58,10 @@ export const stagingKeyOf = (fileKey: string) => `staging/${fileKey}`;
 
 /**
  * GET /cms/assets/signed/upload-url: checks the type (415) and the size (413), makes a key of the
- * domain's own, signs a private PUT of exactly that type and size to its staging key, and records
- * the upload so that only it can be registered, and so that it is swept away afterwards. The
- * asset's own key gets its bytes only at registration, after their check (decision 035): no
- * client ever has an upload URL for it.
+ * domain's own, signs a PUT of exactly that type and size to its staging key, and records the
+ * upload so that only it can be registered, and so that it is swept away afterwards. The asset's
+ * own key gets its bytes only at registration, after their check (decision 035): no client ever
+ * has an upload URL for it.
  */
 export async function prepareUpload(
   db: Db,
@@ -87,8 +87,10 @@ export async function prepareUpload(
   const signed = await storage.signUpload(stagingKey, {
     contentType: mimeType,
     size: query.size,
-    // Public only once checked and registered: the upload itself never is.
-    public: false,
+    // The specification's client sends `x-amz-acl: public-read` with a public upload, so the URL
+    // must allow it (S3 refuses unsigned x-amz-* headers). It reaches only the staging key: the
+    // asset's key gets a private copy at registration, made public after its check (decision 059).
+    public: query.public,
     expiresInSeconds: SIGNED_URL_SECONDS,
     now,
   });

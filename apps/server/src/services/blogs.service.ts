@@ -27,6 +27,7 @@ import {
   updatePost,
   type PostValues,
 } from '../db/repositories/posts.repository.js';
+import { clearScheduleFailure } from '../db/repositories/schedule-failures.repository.js';
 import { existingTaxonomyIds } from '../db/repositories/taxonomy.repository.js';
 import { badRequest, conflict, notFound, tooLarge } from '../lib/app-error.js';
 import { assertVersion } from '../lib/etag.js';
@@ -273,6 +274,8 @@ export async function schedulePost(
     const refusal = scheduleRefusal(current);
     if (refusal) throw conflict(refusal);
     await setPostSchedule(trx, domainId, id, publishAt);
+    // A new schedule is tried at its time, whatever became of an earlier one (decision 059).
+    await clearScheduleFailure(trx, id);
     await recordWorkflowChange(
       trx,
       domainId,
@@ -324,19 +327,29 @@ export async function unschedulePost(
  * The worker's publish (plugins/app/scheduled-publisher.ts): takes the post that fell due first
  * (at `now`) and no other transaction holds, and publishes it in the caller's transaction, as a
  * publish by hand would (published_at and the delivery API's change come from the triggers).
- * Returns what it published, or undefined when nothing is due. Whatever else a publish must do
- * in the same transaction belongs here.
+ * Returns what it published, or undefined when nothing is due.
  */
 export async function publishScheduledPost(trx: Db, now: Date, history = true) {
   const due = await claimDuePost(trx, now);
-  if (!due) return undefined;
+  return due && publishClaimedPost(trx, due, now, history);
+}
+
+export type DuePost = NonNullable<Awaited<ReturnType<typeof claimDuePost>>>;
+
+/**
+ * Publishes a post claimed by claimDuePost, in the claim's transaction. Whatever else a scheduled
+ * publish must do in the same transaction belongs here. `failedBefore` counts the attempts that
+ * failed before this one (decision 059), whose streak it ends.
+ */
+export async function publishClaimedPost(trx: Db, due: DuePost, now: Date, history = true) {
   await setPostFlags(trx, due.domain_id, due.id, { approved: true, published: true });
   await recordWorkflowChange(trx, due.domain_id, due.id, 'published', systemSaver(now, history), {
     kind: 'post.published',
     objectId: due.id,
     objectLabel: due.title,
   });
+  const failedBefore = await clearScheduleFailure(trx, due.id);
   // Last, as in managePost: recording an event takes the domain's delivery lock (decision 042).
   await recordPostEvent(trx, due.domain_id, 'post.published', due.id);
-  return { id: due.id, domainId: due.domain_id, scheduledFor: due.scheduled_for! };
+  return { id: due.id, domainId: due.domain_id, scheduledFor: due.scheduled_for!, failedBefore };
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
-import S3rver from 's3rver';
+import S3rver, { type S3rverContext } from 's3rver';
 import errorHandler from '../../src/plugins/app/error-handler.js';
 import storagePlugin from '../../src/plugins/app/storage/index.js';
 import { LocalStorage } from '../../src/plugins/app/storage/local-storage.js';
@@ -51,13 +51,76 @@ export async function startLocalStorageServer(
 
 export const S3_TEST_BUCKET = 'masthead-test';
 
+/** How the test bucket treats ACL headers, as an AWS bucket's Object Ownership setting does. */
+export interface S3TestStore {
+  /**
+   * True: ACLs enabled ("Bucket owner preferred"), so `x-amz-acl` is taken. False: ACLs disabled
+   * ("Bucket owner enforced", AWS's default since 2023; R2 likewise), so any ACL but
+   * `bucket-owner-full-control` is refused with 400 AccessControlListNotSupported.
+   */
+  objectAcls?: boolean;
+}
+
+function s3Error(ctx: S3rverContext, status: number, code: string, message: string, detail = '') {
+  ctx.status = status;
+  ctx.type = 'application/xml';
+  ctx.body = `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${message}</Message>${detail}</Error>`;
+}
+
+/**
+ * What AWS S3 refuses and s3rver (which checks no SigV4 signature) lets through, so that a test
+ * sees the answer a real store would give: a presigned request must carry every header it signed,
+ * and may carry no `x-amz-*` header it did not sign (S3: 403 "There were headers present in the
+ * request which were not signed"); a bucket without ACLs refuses ACL headers.
+ */
+function likeAwsS3(store: Required<S3TestStore>) {
+  return async (ctx: S3rverContext, next: () => Promise<void>) => {
+    const header = (name: string) => {
+      const value = ctx.headers[name];
+      return Array.isArray(value) ? value.join(',') : value;
+    };
+    const signedList = ctx.query['X-Amz-SignedHeaders'];
+    if (typeof signedList === 'string') {
+      const signed = new Set(signedList.toLowerCase().split(';'));
+      const unsigned = Object.keys(ctx.headers).filter(
+        (name) => name.startsWith('x-amz-') && !signed.has(name),
+      );
+      if (unsigned.length > 0) {
+        return s3Error(
+          ctx,
+          403,
+          'AccessDenied',
+          'There were headers present in the request which were not signed',
+          `<HeadersNotSigned>${unsigned.join(', ')}</HeadersNotSigned>`,
+        );
+      }
+      // A signed header that is absent changes the canonical request, so the signature cannot match.
+      if ([...signed].some((name) => header(name) === undefined)) {
+        return s3Error(
+          ctx,
+          403,
+          'SignatureDoesNotMatch',
+          'The request signature we calculated does not match',
+        );
+      }
+    }
+    const acl = header('x-amz-acl');
+    if (!store.objectAcls && acl !== undefined && acl !== 'bucket-owner-full-control') {
+      return s3Error(ctx, 400, 'AccessControlListNotSupported', 'The bucket does not allow ACLs');
+    }
+    return next();
+  };
+}
+
 /**
  * s3rver, a pure-JavaScript S3 server, on loopback with one bucket, and the S3 driver pointed at it
  * the way MinIO is configured (endpoint, path style, static keys). s3rver checks expiry but not
- * SigV4 signatures or ACLs, so those are checked on the URLs the driver makes.
+ * SigV4 signatures or ACLs: what AWS would refuse about a request's headers is refused in front of
+ * it (likeAwsS3), and what a URL signs is checked on the URLs the driver makes.
  */
 export async function startS3Server(
   settings: Partial<S3Settings> = {},
+  store: S3TestStore = {},
 ): Promise<StorageServer & { endpoint: string }> {
   const directory = tempDir('masthead-s3rver-');
   const server = new S3rver({
@@ -67,6 +130,8 @@ export async function startS3Server(
     directory,
     configureBuckets: [{ name: S3_TEST_BUCKET }],
   });
+  // First in line: Koa composes the list when the server starts listening.
+  server.middleware.unshift(likeAwsS3({ objectAcls: store.objectAcls ?? true }));
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   const storage = new S3Storage({

@@ -156,7 +156,20 @@ describe('GET /storage/{key}', () => {
     publicKey = newKey();
     privateKey = newKey();
     expect((await put(await sign(publicKey, bytes.length, true), bytes)).status).toBe(200);
+    await server.storage.commit(publicKey, { contentType: 'image/png', public: true, fileName: 'photo.png' });
     expect((await put(await sign(privateKey, bytes.length, false), bytes)).status).toBe(200);
+  });
+
+  it('should keep a file uploaded with x-amz-acl: public-read private until it is committed as public (issue 29, finding 2)', async () => {
+    // The header is accepted for the specification's clients; it never makes an upload public.
+    const key = newKey();
+    const signed = await sign(key, bytes.length, true);
+    expect(
+      (await put(signed, bytes, { 'content-type': 'image/png', 'x-amz-acl': 'public-read' })).status,
+    ).toBe(200);
+    await expectError(await fetch(server.storage.publicUrl(key)), 403);
+    await server.storage.commit(key, { contentType: 'image/png', public: true, fileName: 'photo.png' });
+    expect((await fetch(server.storage.publicUrl(key))).status).toBe(200);
   });
 
   it('should serve a public file to anyone, with its type, nosniff and a year of caching', async () => {

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEnv } from '../../config/env.js';
+import { migrationProvider } from '../../db/migrations/index.js';
 import { openDatabase } from '../../db/open-database.js';
 import { insertPost } from '../../db/repositories/posts.repository.js';
 import { insertTaxonomy } from '../../db/repositories/taxonomy.repository.js';
@@ -58,16 +59,10 @@ describe('masthead command line', { timeout: 60_000 }, () => {
   it('should run the migrations of a new database, then say it is up to date', async () => {
     const first = await masthead('migrate');
     expect(first.code).toBe(0);
-    expect(first.stdout).toBe(
-      '2026-11-21T1500-initial\n2026-11-21T1600-identity-provider\n2026-11-21T1700-post-search-by-domain\n' +
-        '2026-11-23T1500-assets\n' +
-        '2026-12-01T1500-post-counts\n2026-12-02T1500-search-words\n2026-12-02T1600-search-inline\n' +
-        '2026-12-03T1500-posts-autovacuum\n2026-12-04T1500-search-words-by-domain\n2026-12-05T1500-list-versions\n' +
-        '2026-12-06T1500-upload-staging\n2026-12-07T1500-delivery\n2026-12-07T1600-post-tags-by-tag\n' +
-        '2026-12-08T1500-webhooks\n2026-12-08T1600-scheduled-publishing\n2026-12-09T1500-activity\n2026-12-09T1600-invitations\n2026-12-10T1500-post-revisions\n2026-12-11T1500-multiselect-fields\n' +
-        '2026-12-12T1500-tokens-valid-after\n' +
-        '2026-12-13T1500-mailbox-proof\n',
-    );
+    // Every migration, by name, in the order Kysely runs them (their names sort by time).
+    const names = Object.keys(await migrationProvider.getMigrations()).sort();
+    expect(names[0]).toBe('2026-11-21T1500-initial');
+    expect(first.stdout).toBe(names.map((name) => `${name}\n`).join(''));
 
     const second = await masthead('migrate');
     expect(second.code).toBe(0);

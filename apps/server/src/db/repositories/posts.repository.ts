@@ -455,21 +455,36 @@ export function setPostSchedule(trx: Db, domainId: string, id: string, at: Date 
 
 /** The statement of claimDuePost, apart so that a test can read its plan. */
 export function duePostQuery(db: Db, now: Date) {
-  return db
-    .selectFrom('posts')
-    .select(['id', 'domain_id', 'scheduled_for', 'title'])
-    .where('scheduled_for', 'is not', null)
-    .where('scheduled_for', '<=', now)
-    .orderBy('scheduled_for')
-    .limit(1)
-    .forUpdate()
-    .skipLocked();
+  return (
+    db
+      .selectFrom('posts')
+      .select(['id', 'domain_id', 'scheduled_for', 'title'])
+      .where('scheduled_for', 'is not', null)
+      .where('scheduled_for', '<=', now)
+      // A post whose publishing failed waits for its back-off, so that it never holds up the others.
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('scheduled_publish_failures as f')
+              .select('f.post_id')
+              .whereRef('f.post_id', '=', 'posts.id')
+              .whereRef('f.scheduled_for', '=', 'posts.scheduled_for')
+              .where('f.retry_at', '>', now),
+          ),
+        ),
+      )
+      .orderBy('scheduled_for')
+      .limit(1)
+      .forUpdate()
+      .skipLocked()
+  );
 }
 
 /**
  * The post whose schedule is due first, locked for the caller's transaction; one that another
- * transaction (another process's worker) holds is skipped, so each is published once. Read from
- * posts_scheduled_due_idx: with nothing due it is one probe of an index of the scheduled posts.
+ * transaction (another process's worker) holds is skipped, so each is published once, and so is
+ * one waiting after a failure. Read from posts_scheduled_due_idx: with nothing due it is one probe
+ * of an index of the scheduled posts.
  */
 export function claimDuePost(trx: Db, now: Date) {
   return duePostQuery(trx, now).executeTakeFirst();

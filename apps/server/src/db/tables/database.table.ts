@@ -293,6 +293,16 @@ export interface ActivityTable {
   after: ColumnType<unknown, string | null | undefined, never>;
 }
 
+/** A scheduled post whose publishing failed, set aside until `retry_at` (decision 059). */
+export interface ScheduledPublishFailuresTable {
+  post_id: string;
+  /** The schedule that failed: a post scheduled for another time starts a new streak. */
+  scheduled_for: Date;
+  /** Failed attempts in a row for that schedule. */
+  failures: number;
+  retry_at: Date;
+}
+
 /** A tag or category as a revision keeps it: named as it was when saved. */
 export interface RevisionTaxonomyRef {
   id: string;
@@ -376,6 +386,7 @@ export interface Database {
   webhook_events: WebhookEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   activity: ActivityTable;
+  scheduled_publish_failures: ScheduledPublishFailuresTable;
   post_revisions: PostRevisionsTable;
   invitations: InvitationsTable;
   sign_in_tickets: SignInTicketsTable;

@@ -2,14 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { DatabaseUnavailableError, isConnectionFailure } from '../../lib/pg-errors.js';
 import { runPeriodically } from '../../lib/periodic-task.js';
-import { publishScheduledPost } from '../../services/blogs.service.js';
+import { publishNextDuePost, type PublishFailure } from '../../services/scheduled-publishing.js';
 
 export interface ScheduledPublisherOptions {
   /** Time between looks for due posts, from the end of the last one (about a second in the server). */
   everyMs: number;
 }
 
-/** Posts published in one run at most; the rest wait for the next run, a moment later. */
+/** Posts tried in one run at most; the rest wait for the next run, a moment later. */
 const MOST_PER_RUN = 100;
 
 /**
@@ -17,24 +17,49 @@ const MOST_PER_RUN = 100;
  * server process. Each post is claimed with FOR UPDATE SKIP LOCKED in its own transaction, so two
  * processes on one PostgreSQL never publish one post twice, and a failure leaves the others' work.
  * The first run comes as the app is ready: what fell due while the server was down is published
- * then, and said so in the log. A database outage is logged once, then retried every run.
+ * then, and said so in the log. A database outage is logged once, then retried every run. A post
+ * whose own publish fails is set aside with a back-off and logged once per failure streak, and the
+ * run goes on with the others (decision 059).
  */
 export default fp(
   async function scheduledPublisher(app: FastifyInstance, options: ScheduledPublisherOptions) {
     let firstRun = true;
     let failing = false;
 
+    const logFailure = ({ post, error, failures, retryAt }: PublishFailure) => {
+      const fields = {
+        postId: post.id,
+        domainId: post.domainId,
+        scheduledFor: post.scheduledFor.toISOString(),
+        failures,
+        retryAt: retryAt.toISOString(),
+      };
+      // Once per streak: a post that fails for hours is one line, not one per retry.
+      if (failures === 1)
+        app.log.error(
+          { ...fields, err: error },
+          'a scheduled post could not be published; the others go on, and it is tried again later',
+        );
+      else app.log.debug({ ...fields, err: error }, 'a scheduled post still could not be published');
+    };
+
     const publishDue = async () => {
       const now = app.clock();
       const published: { id: string; domainId: string; scheduledFor: Date }[] = [];
-      while (published.length < MOST_PER_RUN) {
-        const post = await app.db
-          .transaction()
-          .execute((trx) => publishScheduledPost(trx, now, app.revisions));
-        if (!post) break;
+      for (let tried = 0; tried < MOST_PER_RUN; tried++) {
+        const outcome = await publishNextDuePost(app.db, now, app.revisions);
+        if (!outcome) break;
+        if ('failed' in outcome) logFailure(outcome.failed);
+        if (!('published' in outcome)) continue;
+        const post = outcome.published;
         published.push(post);
         app.log.info(
-          { postId: post.id, domainId: post.domainId, scheduledFor: post.scheduledFor.toISOString() },
+          {
+            postId: post.id,
+            domainId: post.domainId,
+            scheduledFor: post.scheduledFor.toISOString(),
+            ...(post.failedBefore > 0 ? { failedBefore: post.failedBefore } : {}),
+          },
           'published a scheduled post',
         );
       }

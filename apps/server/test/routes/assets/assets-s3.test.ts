@@ -44,13 +44,15 @@ describe('the asset calls on S3 storage', () => {
   it('should upload, register, serve and delete a public JPEG', async () => {
     const bytes = jpeg(64, 48);
     const preparation = await upload(bytes, { public: true });
-    expect(preparation.headers).toEqual({ 'content-type': 'image/jpeg' });
+    // The specification's public-read header is signed, so a client that sends it is not refused
+    // (issue 29, finding 2, decision 059).
+    expect(preparation.headers).toEqual({ 'content-type': 'image/jpeg', 'x-amz-acl': 'public-read' });
     expect(preparation.publicDownloadUrl).toBe(`${s3.endpoint}/masthead-test/${preparation.fileKey}`);
-    // Issue 19, finding 7: uploaded privately, to a staging key, so nothing is at the stable URL
-    // before the bytes are checked (s3rver ignores ACLs, so what the URL signs is checked instead).
+    // Issue 19, finding 7: uploaded to a staging key, so nothing is at the stable URL before the
+    // bytes are checked (s3rver ignores ACLs, so what the URL signs is checked instead).
     expect(new URL(preparation.signedUrl).pathname).toBe(`/masthead-test/${stagingKey(preparation.fileKey)}`);
     expect(new URL(preparation.signedUrl).searchParams.get('X-Amz-SignedHeaders')).toBe(
-      'content-length;content-type;host',
+      'content-length;content-type;host;x-amz-acl',
     );
     expect((await fetch(preparation.publicDownloadUrl)).status).toBe(404);
 
@@ -75,6 +77,46 @@ describe('the asset calls on S3 storage', () => {
     expect(await s3.storage.head(asset.fileKey)).toBeUndefined();
     expect(await s3.storage.head(stagingKey(asset.fileKey))).toBeUndefined();
   });
+
+  it.each([true, false])(
+    "should take the specification's upload with public %s: a PUT with content-type (and x-amz-acl: public-read when public), then POST /cms/assets/list (issue 29, finding 2)",
+    async (isPublic) => {
+      const bytes = jpeg(30, 20);
+      const response = await requestUploadUrl(ctx, token, domain.domain, {
+        fileName: 'From the spec.jpg',
+        mimeType: 'image/jpeg',
+        size: bytes.length,
+        public: isPublic,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const preparation = response.json<UploadPreparation>();
+      // What a client written to the specification sends; it does not read `headers`.
+      const put = await fetch(preparation.signedUrl, {
+        method: 'PUT',
+        headers: { 'content-type': 'image/jpeg', ...(isPublic ? { 'x-amz-acl': 'public-read' } : {}) },
+        body: bytes,
+      });
+      expect(put.status, await put.text()).toBe(200);
+      // Nothing is at the asset's own key before registration has checked the bytes.
+      expect(await s3.storage.head(preparation.fileKey)).toBeUndefined();
+      if (isPublic) expect((await fetch(preparation.publicDownloadUrl)).status).toBe(404);
+
+      const registered = await registerAsset(ctx, token, domain.domain, {
+        fileName: 'From the spec.jpg',
+        fileKey: preparation.fileKey,
+        mimeType: 'image/jpeg',
+        public: isPublic,
+        description: 'Uploaded as the specification says',
+      });
+      expect(registered.statusCode, registered.body).toBe(201);
+      const asset = registered.json<AssetInfo>();
+      expect(asset).toMatchObject({ width: 30, height: 20, size: bytes.length, public: isPublic });
+      const served = await fetch(isPublic ? asset.downloadUrl : asset.signedUrl);
+      expect(served.status).toBe(200);
+      expect(Buffer.from(await served.arrayBuffer())).toEqual(bytes);
+      expect(await s3.storage.head(stagingKey(asset.fileKey))).toBeUndefined();
+    },
+  );
 
   it('should keep the checked bytes when the old upload URL is used again after registration', async () => {
     // Issue 19, finding 7: a presigned PUT stays valid for its 15 minutes, and S3 lets it overwrite.
@@ -120,7 +162,11 @@ describe('the asset calls on S3 storage without object ACLs (R2, MinIO)', () => 
   let editor: string;
   let site: TestDomain;
   beforeAll(async () => {
-    bare = await startS3Server({ publicAcl: false, serverUrl: 'http://localhost:3000' });
+    // ACLs disabled, as AWS makes new buckets (and as R2 is): an ACL header is refused.
+    bare = await startS3Server(
+      { publicAcl: false, serverUrl: 'http://localhost:3000' },
+      { objectAcls: false },
+    );
     app = await createTestContext({ storage: bare.storage });
     site = await app.domain();
     ({ token: editor } = await app.member('editor', site));

@@ -77,6 +77,45 @@ describe('uploads staged until registration (local storage)', () => {
     expect(served.rawPayload).toEqual(bytes);
   });
 
+  it.each([true, false])(
+    "should take the specification's upload with public %s: a PUT with content-type (and x-amz-acl: public-read when public), then POST /cms/assets/list (issue 29, finding 2)",
+    async (isPublic) => {
+      const bytes = png(7, 5);
+      const preparation = await prepareUpload(ctx, token, domain.domain, bytes, {
+        fileName: 'From the spec.png',
+        public: isPublic,
+      });
+      // What a client written to the specification sends; it does not read `headers`.
+      const put = await putFile(ctx, preparation, bytes, {
+        'content-type': 'image/png',
+        ...(isPublic ? { 'x-amz-acl': 'public-read' } : {}),
+      });
+      expect(put.statusCode, put.body).toBe(200);
+      // Nothing is served from the asset's address, nor from the upload's without a signature,
+      // before registration has checked the bytes.
+      expect(await objectExists(ctx, preparation.fileKey)).toBe(false);
+      if (isPublic) expectErrorBody(await getFile(ctx, preparation.publicDownloadUrl), 404);
+      expect((await getFile(ctx, preparation.signedUrl.split('?')[0]!)).statusCode).toBeGreaterThanOrEqual(
+        403,
+      );
+
+      const response = await registerAsset(ctx, token, domain.domain, {
+        fileName: 'From the spec.png',
+        fileKey: preparation.fileKey,
+        mimeType: 'image/png',
+        public: isPublic,
+        description: 'Uploaded as the specification says',
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      const asset = response.json<AssetInfo>();
+      expect(asset).toMatchObject({ width: 7, height: 5, size: bytes.length, public: isPublic });
+      const served = await getFile(ctx, isPublic ? asset.downloadUrl : asset.signedUrl);
+      expect(served.statusCode).toBe(200);
+      expect(served.rawPayload).toEqual(bytes);
+      expect(await objectExists(ctx, stagingKey(preparation.fileKey))).toBe(false);
+    },
+  );
+
   it('should refuse to serve a file marked public that no asset holds', async () => {
     // What an upload made before staging, or a registration that failed halfway, could leave.
     const key = `${domain.id}/${randomUUID()}/left-over.png`;

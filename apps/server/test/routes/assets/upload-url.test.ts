@@ -51,12 +51,14 @@ describe('GET /cms/assets/signed/upload-url', () => {
     expect(record!.expires_at.toISOString()).toBe(body.expiresAt);
   });
 
-  it('should give the stable URL for a public upload, and upload it privately all the same', async () => {
+  it("should give the stable URL for a public upload, and a staging URL that takes the specification's public-read header", async () => {
     const response = await requestUploadUrl(ctx, token, domain.domain, { public: true });
     const body = response.json<UploadPreparation>();
-    // No public-read header: an upload is public only once checked and registered (issue 19, finding 7).
-    expect(body.headers).toEqual({ 'content-type': 'image/png' });
-    expect(new URL(body.signedUrl).searchParams.get('acl')).toBe('private');
+    // The specification's client sends x-amz-acl: public-read with a public upload (issue 29,
+    // finding 2); the upload still goes to the staging key, never public until registered.
+    expect(body.headers).toEqual({ 'content-type': 'image/png', 'x-amz-acl': 'public-read' });
+    expect(new URL(body.signedUrl).searchParams.get('acl')).toBe('public-read');
+    expect(new URL(body.signedUrl).pathname).toBe(`/storage/staging/${body.fileKey}`);
     expect(body.publicDownloadUrl).toBe(`http://localhost:3000/storage/${body.fileKey}`);
   });
 

@@ -29,6 +29,7 @@ export const ACTIVITY_KINDS = [
   'post.unpublished',
   'post.scheduled',
   'post.unscheduled',
+  'post.publish_failed',
   'tag.created',
   'tag.updated',
   'tag.deleted',

@@ -215,7 +215,10 @@ export class LocalStorage implements Storage {
       }
       const meta: LocalMeta = {
         contentType: grant.contentType,
-        public: grant.public,
+        // Never public as uploaded, whatever ACL header was signed: the header is taken because the
+        // specification's client sends it, and only `commit`, after registration's check, makes a
+        // file public (decision 059). S3 applies the ACL; the app uploads to staging keys there.
+        public: false,
         size: bytes,
         md5: md5.digest('hex'),
       };

@@ -8,7 +8,12 @@ export interface UploadSpec {
   contentType: string;
   /** The exact byte count the upload must have; the signature covers it. */
   size: number;
-  /** Publicly readable once uploaded (S3's `public-read` canned ACL); uploads of assets are never. */
+  /**
+   * The PUT carries S3's `public-read` canned ACL, signed and so required: what the specification's
+   * client sends for a public asset. On S3 with object ACLs the uploaded object is then readable by
+   * anyone who knows its key; assets are uploaded to staging keys only, so no asset's own key is
+   * public before registration has checked and committed it (decisions 035, 059).
+   */
   public: boolean;
   expiresInSeconds: number;
   /** The signing time; tests pass a clock. */

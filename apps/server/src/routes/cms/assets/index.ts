@@ -87,8 +87,9 @@ export default async function assetRoutes(app: FastifyInstance) {
         description:
           'Only image/png and image/jpeg (415), at most 10 MiB = 10,485,760 bytes (413). PUT exactly `size` bytes ' +
           'to `signedUrl` with exactly the `headers` given, then register the file with POST /cms/assets/list. ' +
-          '`signedUrl` is a private staging address: the file reaches `fileKey` (and, if public, `publicDownloadUrl`) ' +
-          'only when registration has checked it.',
+          'Those are `content-type` and, for a public upload, `x-amz-acl: public-read` (unless the S3 store has no ' +
+          'object ACLs), as the specification says. `signedUrl` is a staging address: the file reaches `fileKey` ' +
+          '(and, if public, `publicDownloadUrl`) only when registration has checked it.',
         security,
         querystring: UploadUrlQuery,
         response: { 200: UploadPreparation, ...errorResponses(400, 413, 415) },

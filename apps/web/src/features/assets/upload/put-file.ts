@@ -8,8 +8,9 @@ export class UploadError extends Error {
 
 /**
  * PUTs the file to the signed URL with exactly the headers the upload-url call asked for
- * (content-type). The URL is a private staging address: the file becomes the asset, and public if
- * asked, only once registration has checked it. XMLHttpRequest, not fetch: only it reports upload
+ * (content-type, and the public-read ACL header for a public file where the store takes it). The URL
+ * is a staging address: the file becomes the asset, and public if asked, only once registration has
+ * checked it. XMLHttpRequest, not fetch: only it reports upload
  * progress.
  */
 export function putFile(
