@@ -222,7 +222,11 @@ export async function buildApp(options: AppOptions) {
   await app.register(deliveryApi, {
     prefix: '/api/v1',
     cacheControl: env.DELIVERY_CACHE_CONTROL,
-    rateLimit: { perMinute: env.DELIVERY_RATE_LIMIT_PER_MINUTE, redis },
+    rateLimit: {
+      perMinute: env.DELIVERY_RATE_LIMIT_PER_MINUTE,
+      perAddressPerMinute: env.DELIVERY_RATE_LIMIT_PER_ADDRESS_PER_MINUTE,
+      redis,
+    },
   });
   await app.register(feedRoutes, {
     publicUrl: env.PUBLIC_URL,

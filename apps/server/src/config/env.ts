@@ -100,6 +100,10 @@ const EnvSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(1200),
   /** /api/v1 calls per content key and minute; 0 turns the limit off (decision 040). */
   DELIVERY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(6000),
+  /** /api/v1 calls per client address and minute; 0 turns the limit off (decision 058). */
+  DELIVERY_RATE_LIMIT_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(0).default(1200),
+  /** /feeds requests per client address and minute; 0 turns the limit off (decision 058). */
+  FEEDS_RATE_LIMIT_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(0).default(300),
   /** The Cache-Control of every 200 of /api/v1 (decision 040). */
   DELIVERY_CACHE_CONTROL: z
     .string()
