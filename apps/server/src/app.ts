@@ -39,6 +39,8 @@ import systemRoutes from './routes/system.js';
 export interface AppOptions {
   env: Env;
   db: Db;
+  /** The public endpoints' database handle (OpenedDatabase.deliveryDb); `db` when absent. */
+  deliveryDb?: Db;
   /** Close the database when the app closes (the server does; tests share theirs). */
   closeDatabase?: boolean;
   /** The built web app; not served when absent. */
@@ -156,7 +158,11 @@ export async function buildApp(options: AppOptions) {
     strictTransportSecurity: env.PUBLIC_URL.startsWith('https:') ? undefined : false,
     global: true,
   });
-  await app.register(database, { db: options.db, closeWithApp: options.closeDatabase ?? false });
+  await app.register(database, {
+    db: options.db,
+    deliveryDb: options.deliveryDb,
+    closeWithApp: options.closeDatabase ?? false,
+  });
   await app.register(listCache, { megabytes: env.LIST_CACHE_MB });
   const storage = options.storage ?? (await createStorage(env));
   await app.register(storagePlugin, {

@@ -68,6 +68,10 @@ const EnvSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** PostgreSQL: the public endpoints' own connections per process (decision 058). */
+  DELIVERY_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(5),
+  /** PostgreSQL: a public endpoint's statement is cancelled after this long; 0: never (decision 058). */
+  DELIVERY_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
   /** Prepared statements on PostgreSQL (decision 028); false for a pooler that cannot keep them. */
   DATABASE_PREPARED_STATEMENTS: flag.default(true),
   /** At start, how long to keep trying a PostgreSQL server that cannot be reached (decision 032); 0 tries once. */

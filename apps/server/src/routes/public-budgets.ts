@@ -1,7 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { AppError } from '../lib/app-error.js';
-import { MemoryAttemptCounters, RedisAttemptCounters, type AttemptCounters } from '../lib/attempt-counters.js';
+import {
+  MemoryAttemptCounters,
+  RedisAttemptCounters,
+  type AttemptCounters,
+} from '../lib/attempt-counters.js';
 import { budgetAddress } from '../lib/client-address.js';
 
 const WINDOW_MS = 60_000;

@@ -117,7 +117,10 @@ function fromAddress(test: TestContext, key: string, address: string, forwardedF
       method: 'GET',
       url: `/api/v1${path}`,
       remoteAddress: address,
-      headers: { authorization: `Bearer ${key}`, ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}) },
+      headers: {
+        authorization: `Bearer ${key}`,
+        ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}),
+      },
     });
 }
 
@@ -135,7 +138,8 @@ describe('the per-address budget of /api/v1', () => {
     const domain = await limited.domain();
     const first = (await contentKey(limited, domain)).key;
     const second = (await contentKey(limited, domain)).key;
-    for (let i = 0; i < 3; i++) expect((await fromAddress(limited, first, '203.0.113.7')('/tags')).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await fromAddress(limited, first, '203.0.113.7')('/tags')).statusCode).toBe(200);
     for (const res of [
       await fromAddress(limited, first, '203.0.113.7')('/tags'),
       await fromAddress(limited, second, '203.0.113.7')('/tags'),
@@ -158,9 +162,9 @@ describe('the per-address budget of /api/v1', () => {
     expect((await fromAddress(limited, key, '10.0.0.1', '198.51.100.2')('/tags')).statusCode).toBe(200);
     // Not from the proxy: the header is the sender's word, and the sender's own address counts.
     for (let i = 0; i < 3; i++) {
-      expect((await fromAddress(limited, key, '192.0.2.50', `198.51.100.${10 + i}`)('/tags')).statusCode).toBe(
-        200,
-      );
+      expect(
+        (await fromAddress(limited, key, '192.0.2.50', `198.51.100.${10 + i}`)('/tags')).statusCode,
+      ).toBe(200);
     }
     expectError(await fromAddress(limited, key, '192.0.2.50', '198.51.100.99')('/tags'), 429);
   });

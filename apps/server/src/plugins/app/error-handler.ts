@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError, databaseUnavailable, errorBody } from '../../lib/app-error.js';
-import { DatabaseUnavailableError, isUnstorableText } from '../../lib/pg-errors.js';
+import { AppError, databaseUnavailable, errorBody, statementTooLong } from '../../lib/app-error.js';
+import { DatabaseUnavailableError, isStatementCancelled, isUnstorableText } from '../../lib/pg-errors.js';
 import { validationLines, type SchemaError } from '../../lib/validation-lines.js';
 
 /** Fastify's own 4xx errors, with a sentence a person can act on. */
@@ -43,6 +43,11 @@ export default fp(async function errorHandler(app: FastifyInstance) {
     if (error instanceof DatabaseUnavailableError) {
       request.log.debug({ err: error }, 'database unavailable');
       return sendError(reply, databaseUnavailable());
+    }
+    // Past the public endpoints' statement_timeout: their bound on work, not a fault of ours.
+    if (isStatementCancelled(error)) {
+      request.log.warn({ err: error }, 'statement cancelled: it took too long');
+      return sendError(reply, statementTooLong());
     }
     if (isUnstorableText(error)) {
       const line = 'A text contains a character that cannot be stored, such as NUL (\\u0000)';

@@ -90,7 +90,11 @@ export default async function feedRoutes(app: FastifyInstance, options: FeedsOpt
       if (file === undefined) throw noSuchFeed();
       if (host.length > 253 || host.includes('\u0000')) throw noSuchDomain();
       const key = request.query.key;
-      const { domain, access } = await feedAccess(app.db, await findFeedDomain(app.db, host), key);
+      const { domain, access } = await feedAccess(
+        app.deliveryDb,
+        await findFeedDomain(app.deliveryDb, host),
+        key,
+      );
       assertPostAddress(domain);
 
       const base = `${publicUrl}/feeds/${encodeURIComponent(domain.domain)}`;
@@ -105,11 +109,11 @@ export default async function feedRoutes(app: FastifyInstance, options: FeedsOpt
       if (matchesIfNoneMatch(request, etag)) return reply.code(304).send();
 
       if (file.kind === 'rss' || file.kind === 'atom') {
-        const posts = await latestPublishedPosts(app.db, domain.id, FEED_POST_LIMIT);
+        const posts = await latestPublishedPosts(app.deliveryDb, domain.id, FEED_POST_LIMIT);
         const links = { rss: `${base}/rss.xml`, atom: `${base}/atom.xml` };
         return reply.send(feedDocument(file.kind, domain, posts, links));
       }
-      const total = await countPublishedPosts(app.db, domain.id);
+      const total = await countPublishedPosts(app.deliveryDb, domain.id);
       const pages = Math.max(1, Math.ceil(total / pageSize));
       if (file.kind === 'sitemap' && pages > 1) {
         const pageUrls = Array.from({ length: pages }, (_, i) => `${base}/sitemap-${i + 1}.xml${keyQuery}`);
@@ -117,7 +121,7 @@ export default async function feedRoutes(app: FastifyInstance, options: FeedsOpt
       }
       const page = file.kind === 'sitemap-page' ? file.page : 1;
       if (page > pages) throw noSuchFeed();
-      const posts = await publishedPostsPage(app.db, domain.id, (page - 1) * pageSize, pageSize);
+      const posts = await publishedPostsPage(app.deliveryDb, domain.id, (page - 1) * pageSize, pageSize);
       // The protocol's urlset holds at least one url (and the library writes none empty).
       if (posts.length === 0) throw nothingPublished();
       return reply.send(urlSetDocument(domain.postUrl, posts));

@@ -33,7 +33,7 @@ const samePlace = (a: ChangeCursor, b: ChangeCursor) => a.xid === b.xid && a.seq
  * another timeline (a restore, another cluster).
  */
 async function checkCursor(app: FastifyInstance, cursor: DeliveryCursor, horizon: ChangeCursor | undefined) {
-  if (BigInt(cursor.xid) >= BigInt(await nextTransactionId(app.db))) throw gone();
+  if (BigInt(cursor.xid) >= BigInt(await nextTransactionId(app.deliveryDb))) throw gone();
   if (cursor.horizon) {
     if (!horizon || !samePlace(cursor.horizon, horizon)) throw gone();
   } else if (horizon && isBefore(cursor, horizon)) throw gone();
@@ -65,9 +65,9 @@ export default async function changesRoutes(app: FastifyInstance, options: { ans
       const access = request.contentKey!;
       const { since, limit } = request.query;
       const cursor = since === undefined ? START : decodeCursor(since);
-      const horizon = await readHorizon(app.db, access.domainId);
+      const horizon = await readHorizon(app.deliveryDb, access.domainId);
       if (!isStart(cursor)) await checkCursor(app, cursor, horizon);
-      const rows = await readChanges(app.db, access.domainId, isStart(cursor) ? null : cursor, limit);
+      const rows = await readChanges(app.deliveryDb, access.domainId, isStart(cursor) ? null : cursor, limit);
       const last = rows.at(-1);
       return options.answers.fresh(request, reply, {
         changes: rows.map((row) => ({

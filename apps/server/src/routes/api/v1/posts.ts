@@ -48,16 +48,16 @@ export default async function postRoutes(app: FastifyInstance, options: { answer
       return answers.cached(request, reply, async () => {
         const hasFieldFilter = Object.keys(query).some((name) => name.startsWith('field.'));
         const fields = hasFieldFilter
-          ? fieldFilters(query, await listColumnDefs(app.db, access.domainId))
+          ? fieldFilters(query, await listColumnDefs(app.deliveryDb, access.domainId))
           : {};
         if (searchHasNoWord(query.search)) return { posts: [], meta: pageMeta(query.page, query.limit, 0) };
         const { rows, total } = await listPublishedPage(
-          app.db,
+          app.deliveryDb,
           access.domainId,
           {
             tagSlug: query.tag,
             categorySlug: query.category,
-            tsQuery: query.search ? await searchTsQuery(app.db, access.domainId, query.search) : null,
+            tsQuery: query.search ? await searchTsQuery(app.deliveryDb, access.domainId, query.search) : null,
             fields,
           },
           { limit: query.limit, offset, withHtml: query.include === 'html' },
@@ -95,7 +95,7 @@ export default async function postRoutes(app: FastifyInstance, options: { answer
       return answers.cached(
         request,
         reply,
-        onePost(() => findPublishedPost(app.db, access.domainId, { id }), access.postUrl),
+        onePost(() => findPublishedPost(app.deliveryDb, access.domainId, { id }), access.postUrl),
       );
     },
   );
@@ -119,7 +119,7 @@ export default async function postRoutes(app: FastifyInstance, options: { answer
       return answers.cached(
         request,
         reply,
-        onePost(() => findPublishedPost(app.db, access.domainId, { slug }), access.postUrl),
+        onePost(() => findPublishedPost(app.deliveryDb, access.domainId, { slug }), access.postUrl),
       );
     },
   );

@@ -27,7 +27,7 @@ export default async function taxonomyRoutes(app: FastifyInstance, options: { an
         const { page, limit } = request.query;
         const offset = pageOffset(page, limit);
         return options.answers.cached(request, reply, async () => {
-          const { rows, total } = await listPublishedTaxonomyPage(app.db, table, access.domainId, {
+          const { rows, total } = await listPublishedTaxonomyPage(app.deliveryDb, table, access.domainId, {
             limit,
             offset,
           });
