@@ -237,6 +237,8 @@ export async function buildApp(options: AppOptions) {
   await app.register(feedRoutes, {
     publicUrl: env.PUBLIC_URL,
     cacheControl: env.DELIVERY_CACHE_CONTROL,
+    rateLimit: { perAddressPerMinute: env.FEEDS_RATE_LIMIT_PER_ADDRESS_PER_MINUTE, redis },
+    cacheMegabytes: env.FEED_CACHE_MB,
     ...options.feeds,
   });
   if (storage.publicReadsThroughServer) await app.register(storageRedirectRoutes);

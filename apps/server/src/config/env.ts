@@ -144,6 +144,8 @@ const EnvSchema = z.object({
    * off. An answer is kept under its domain's list version, which every write bumps (decision 030).
    */
   LIST_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
+  /** Memory per process for rendered feeds and sitemaps, kept gzipped, in MB; 0: none (decision 058). */
+  FEED_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(16),
   /** Server processes sharing PORT (node's cluster module); more than 1 needs PostgreSQL. */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   /** Webhook URLs may point at loopback, private and other reserved addresses (tests, private networks). */
