@@ -203,6 +203,9 @@ async function benchmark(text: Writer, filled: Awaited<ReturnType<typeof prepare
     OIDC_AUTHORITY: idp.issuer,
     // The pool size is per process: all processes together hold as many connections as the raw SQL.
     DATABASE_POOL_SIZE: String(Math.ceil(config.connections / config.processes)),
+    // The public endpoints read through their own pool (decision 058): as many connections, so that
+    // a delivery scenario has what it had when it shared the back office's.
+    DELIVERY_POOL_SIZE: String(Math.ceil(config.connections / config.processes)),
     WEB_CONCURRENCY: String(config.processes),
     DATABASE_PREPARED_STATEMENTS: config.preparedStatements ? '1' : '0',
     ...(config.listCacheMb !== undefined ? { LIST_CACHE_MB: String(config.listCacheMb) } : {}),

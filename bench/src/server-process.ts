@@ -66,6 +66,9 @@ export async function startServer(env: Record<string, string>, entryPath = entry
       // The bench measures the server, not the per-user budget (issue 9).
       RATE_LIMIT_PER_MINUTE: '0',
       DELIVERY_RATE_LIMIT_PER_MINUTE: '0',
+      // Nor the per-address budgets of the public endpoints: every bench request comes from here (decision 058).
+      DELIVERY_RATE_LIMIT_PER_ADDRESS_PER_MINUTE: '0',
+      FEEDS_RATE_LIMIT_PER_ADDRESS_PER_MINUTE: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -40,6 +40,8 @@ import systemRoutes from './routes/system.js';
 export interface AppOptions {
   env: Env;
   db: Db;
+  /** The public endpoints' database handle (OpenedDatabase.deliveryDb); `db` when absent. */
+  deliveryDb?: Db;
   /** Close the database when the app closes (the server does; tests share theirs). */
   closeDatabase?: boolean;
   /** The built web app; not served when absent. */
@@ -162,7 +164,11 @@ export async function buildApp(options: AppOptions) {
     strictTransportSecurity: env.PUBLIC_URL.startsWith('https:') ? undefined : false,
     global: true,
   });
-  await app.register(database, { db: options.db, closeWithApp: options.closeDatabase ?? false });
+  await app.register(database, {
+    db: options.db,
+    deliveryDb: options.deliveryDb,
+    closeWithApp: options.closeDatabase ?? false,
+  });
   await app.register(listCache, { megabytes: env.LIST_CACHE_MB });
   const storage = options.storage ?? (await createStorage(env));
   await app.register(storagePlugin, {
@@ -229,11 +235,17 @@ export async function buildApp(options: AppOptions) {
   await app.register(deliveryApi, {
     prefix: '/api/v1',
     cacheControl: env.DELIVERY_CACHE_CONTROL,
-    rateLimit: { perMinute: env.DELIVERY_RATE_LIMIT_PER_MINUTE, redis },
+    rateLimit: {
+      perMinute: env.DELIVERY_RATE_LIMIT_PER_MINUTE,
+      perAddressPerMinute: env.DELIVERY_RATE_LIMIT_PER_ADDRESS_PER_MINUTE,
+      redis,
+    },
   });
   await app.register(feedRoutes, {
     publicUrl: env.PUBLIC_URL,
     cacheControl: env.DELIVERY_CACHE_CONTROL,
+    rateLimit: { perAddressPerMinute: env.FEEDS_RATE_LIMIT_PER_ADDRESS_PER_MINUTE, redis },
+    cacheMegabytes: env.FEED_CACHE_MB,
     ...options.feeds,
   });
   if (storage.publicReadsThroughServer) await app.register(storageRedirectRoutes);

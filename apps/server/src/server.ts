@@ -65,6 +65,7 @@ async function main() {
   const app = await buildApp({
     env,
     db: opened.db,
+    deliveryDb: opened.deliveryDb,
     webRoot: WEB_ROOT,
     sweepUploads: { everyMs: SWEEP_EVERY_MS },
     compactChanges: { everyMs: SWEEP_EVERY_MS },

@@ -68,6 +68,10 @@ const EnvSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** PostgreSQL: the public endpoints' own connections per process (decision 058). */
+  DELIVERY_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(5),
+  /** PostgreSQL: a public endpoint's statement is cancelled after this long; 0: never (decision 058). */
+  DELIVERY_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
   /** Prepared statements on PostgreSQL (decision 028); false for a pooler that cannot keep them. */
   DATABASE_PREPARED_STATEMENTS: flag.default(true),
   /** At start, how long to keep trying a PostgreSQL server that cannot be reached (decision 032); 0 tries once. */
@@ -100,6 +104,10 @@ const EnvSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(1200),
   /** /api/v1 calls per content key and minute; 0 turns the limit off (decision 040). */
   DELIVERY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(6000),
+  /** /api/v1 calls per client address and minute; 0 turns the limit off (decision 058). */
+  DELIVERY_RATE_LIMIT_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(0).default(1200),
+  /** /feeds requests per client address and minute; 0 turns the limit off (decision 058). */
+  FEEDS_RATE_LIMIT_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(0).default(300),
   /** The Cache-Control of every 200 of /api/v1 (decision 040). */
   DELIVERY_CACHE_CONTROL: z
     .string()
@@ -147,6 +155,8 @@ const EnvSchema = z.object({
    * off. An answer is kept under its domain's list version, which every write bumps (decision 030).
    */
   LIST_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
+  /** Memory per process for rendered feeds and sitemaps, kept gzipped, in MB; 0: none (decision 058). */
+  FEED_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(16),
   /** Server processes sharing PORT (node's cluster module); more than 1 needs PostgreSQL. */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   /** Webhook URLs may point at loopback, private and other reserved addresses (tests, private networks). */

@@ -17,6 +17,11 @@ export type DatabaseTarget =
       poolSize?: number;
       searchPath?: string;
       preparedStatements?: boolean;
+      /**
+       * Every statement on these connections is cancelled by the server after this long (its
+       * statement_timeout, sent with the connection's start, so it costs no round trip); none by default.
+       */
+      statementTimeoutMs?: number;
       /** A connection attempt fails after this long (default 5 s). */
       connectTimeoutMs?: number;
       /** Where the database's outages are told (database-health.ts); nowhere by default. */
@@ -36,6 +41,7 @@ export function createDatabase(target: DatabaseTarget): Db {
     const settings = [
       '-c work_mem=32MB',
       ...(target.searchPath ? [`-c search_path=${target.searchPath}`] : []),
+      ...(target.statementTimeoutMs ? [`-c statement_timeout=${Math.floor(target.statementTimeoutMs)}`] : []),
     ];
     const pool = createPostgresPool({
       url: target.url,

@@ -9,6 +9,13 @@ import { waitForDatabase } from './wait-for-database.js';
 
 export interface OpenedDatabase {
   db: Db;
+  /**
+   * What the public endpoints (/api/v1, /feeds) read through: on PostgreSQL a pool of its own
+   * (DELIVERY_POOL_SIZE) whose statements stop after DELIVERY_STATEMENT_TIMEOUT_MS, so that the
+   * public internet can neither run long statements nor take the back office's connections
+   * (decision 058); on PGlite, which has one connection and no statement timeout, `db` itself.
+   */
+  deliveryDb: Db;
   kind: 'postgres' | 'pglite';
   /** Closes the database, then releases the data-folder lock. */
   close: () => Promise<void>;
@@ -64,7 +71,23 @@ export async function openDatabase(env: Env, options: OpenOptions = {}): Promise
       await db.destroy().catch(() => {});
       throw error;
     }
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    // Its connections are made on first use: a command-line run that never reads makes none.
+    const deliveryDb = createDatabase({
+      kind: 'postgres',
+      url: env.DATABASE_URL,
+      poolSize: env.DELIVERY_POOL_SIZE,
+      preparedStatements: env.DATABASE_PREPARED_STATEMENTS,
+      statementTimeoutMs: env.DELIVERY_STATEMENT_TIMEOUT_MS,
+      ...(log ? { log } : {}),
+    });
+    return {
+      db,
+      deliveryDb,
+      kind: 'postgres',
+      close: async () => {
+        await Promise.all([db.destroy(), deliveryDb.destroy()]);
+      },
+    };
   }
   const release = await lockDataDir(env.DATA_DIR);
   const pglite = newPglite({ dataDir: path.join(env.DATA_DIR, 'db') });
@@ -78,6 +101,7 @@ export async function openDatabase(env: Env, options: OpenOptions = {}): Promise
   }
   return {
     db,
+    deliveryDb: db,
     kind: 'pglite',
     whileStill: whileStillOf(db),
     close: async () => {

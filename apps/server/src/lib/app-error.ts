@@ -52,3 +52,10 @@ export const databaseUnavailable = () =>
     'The database cannot be reached at the moment',
     'The service is briefly unavailable; please try again in a few seconds.',
   );
+
+/** A statement the database cancelled: it took longer than the endpoint's bound (decision 058). */
+export const statementTooLong = () =>
+  serviceUnavailable(
+    'The request took too long to answer and was stopped',
+    'The service is busy; please try again in a few seconds.',
+  );

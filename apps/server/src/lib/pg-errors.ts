@@ -12,6 +12,14 @@ export function isUnstorableText(error: unknown): boolean {
   return code === '22021' || code === '22P05';
 }
 
+/**
+ * PostgreSQL's SQLSTATE for a statement it cancelled: past its statement_timeout (the public
+ * endpoints' pool sets one, decision 058), or cancelled by an operator. The request gets 503.
+ */
+export function isStatementCancelled(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '57014';
+}
+
 /** Errors of the socket under a database connection: the server is down, restarting or cut off. */
 const NETWORK_CODES = new Set([
   'ECONNREFUSED',

@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { changesCursorKey } from '../../src/db/repositories/server-keys.repository.js';
+import { encodeCursor } from '../../src/routes/api/v1/changes-cursor.js';
 import { createTestContext, type TestContext } from '../helpers/test-app.js';
 import { createPost, expectError, postBody, type BlogApi } from '../routes/blogs/blog-fixtures.js';
 import { deliveryWorld, publishedPost, unpublish } from './delivery-fixtures.js';
@@ -21,6 +23,9 @@ interface Change {
 type Read = Awaited<ReturnType<typeof deliveryWorld>>['read'];
 
 const cursorOf = (text: string) => Buffer.from(text).toString('base64url');
+/** A cursor as the server would give it to the domain's readers (the test reads the server's key). */
+const sealedCursor = async (domainId: string, xid: string, seq: string) =>
+  encodeCursor(await changesCursorKey(ctx.db), domainId, { xid, seq });
 
 async function page(read: Read, since: string | undefined, limit = 3) {
   const res = await read(`/changes?limit=${limit}${since === undefined ? '' : `&since=${since}`}`);
@@ -61,7 +66,7 @@ describe('GET /api/v1/changes', () => {
     const w = await deliveryWorld(ctx);
     const first = await page(w.read, undefined);
     expect(first.changes).toEqual([]);
-    expect(first.next).toBe(cursorOf('v1.0.0'));
+    expect(first.next).toBe(await sealedCursor(w.domain.id, '0', '0'));
 
     const draft = await createPost(w.api, { title: 'Draft' });
     const live = await publishedPost(w.api, { title: 'Live' });
@@ -93,6 +98,7 @@ describe('GET /api/v1/changes', () => {
     ['an xid past xid8', cursorOf(`v1.${2n ** 64n}.1`)],
     ['a seq past bigint', cursorOf(`v1.5.${2n ** 63n}`)],
     ['an empty cursor', ''],
+    ['a cursor of another format', cursorOf('\u0003abcdefghijklmnopqrstuvwxyz0123456789')],
   ])('should refuse %s with a 400 that names since', async (_what, since) => {
     const w = await deliveryWorld(ctx);
     const body = expectError(await w.read(`/changes?since=${encodeURIComponent(since)}`), 400);
@@ -107,7 +113,56 @@ describe('GET /api/v1/changes', () => {
     await moveHorizonTo(w.domain.id, 'two');
     const expired = expectError(await w.read(`/changes?since=${cursor}`), 410);
     expect(expired.errors.join('\n')).toContain('since');
-    expectError(await w.read(`/changes?since=${cursorOf('v1.999999999999999.1')}`), 410);
+    expectError(
+      await w.read(`/changes?since=${await sealedCursor(w.domain.id, '999999999999999', '1')}`),
+      410,
+    );
+  });
+
+  it('should give cursors that tell nothing of the cluster: no transaction id or sequence in them (issue 29)', async () => {
+    const w = await deliveryWorld(ctx);
+    await publishedPost(w.api, { title: 'One' });
+    const { seen, cursor } = await follow(w.read, undefined, 1);
+    expect(seen).toHaveLength(1);
+    const { rows } = await sql<{ xid: string; seq: string }>`
+      select xid::text as xid, seq::text as seq from post_changes where domain_id = ${w.domain.id}`.execute(
+      ctx.db,
+    );
+    const { xid, seq } = rows[0]!;
+    const bytes = Buffer.from(cursor, 'base64url');
+    const asNumbers = [BigInt(xid), BigInt(seq)].map((n) => {
+      const b = Buffer.alloc(8);
+      b.writeBigUInt64BE(n);
+      return b;
+    });
+    for (const text of [cursor, bytes.toString('latin1')]) {
+      expect(text).not.toContain(xid);
+      expect(text).not.toContain(`.${seq}`);
+    }
+    for (const number of asNumbers) expect(bytes.includes(number)).toBe(false);
+    // The same place gives the same cursor, so an unchanged page keeps its ETag.
+    expect((await page(w.read, cursor)).next).toBe(cursor);
+  });
+
+  it("should refuse another domain's cursor, and one altered by a bit, with a 400 that names since", async () => {
+    const mine = await deliveryWorld(ctx);
+    const theirs = await deliveryWorld(ctx);
+    await publishedPost(theirs.api, { title: 'Theirs' });
+    const { cursor } = await follow(theirs.read, undefined, 1);
+    expect(expectError(await mine.read(`/changes?since=${cursor}`), 400).errors.join('\n')).toContain(
+      'since',
+    );
+    const bytes = Buffer.from(cursor, 'base64url');
+    bytes[bytes.length - 1]! ^= 1;
+    expectError(await theirs.read(`/changes?since=${bytes.toString('base64url')}`), 400);
+  });
+
+  it('should answer a cursor of the earlier, readable format with 410 and say to start over', async () => {
+    const w = await deliveryWorld(ctx);
+    for (const old of ['v1.0.0', 'v1.7412.99', 'v1.5.6.8.9']) {
+      const body = expectError(await w.read(`/changes?since=${cursorOf(old)}`), 410);
+      expect(body.errors.join('\n')).toMatch(/since: .*start again without since/);
+    }
   });
 
   // A reader that starts after a compaction reads the changes it kept, some of which lie below the
@@ -126,7 +181,7 @@ describe('GET /api/v1/changes', () => {
       since = next;
     }
     expect(seen).toEqual(['one', 'two', 'three']);
-    expect((await follow(w.read, cursorOf('v1.0.0'))).seen).toHaveLength(3);
+    expect((await follow(w.read, await sealedCursor(w.domain.id, '0', '0'))).seen).toHaveLength(3);
 
     // Once the horizon moves again, a cursor given under the old one is refused.
     const first = await page(w.read, undefined, 1);

@@ -75,7 +75,8 @@ describe('caching', () => {
       expect(res.statusCode, p).toBe(200);
       const etag = String(res.headers.etag);
       expect(etag).toMatch(/^"[A-Za-z0-9_-]{22}"$/);
-      expect(res.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=300');
+      // The key is in Authorization, so the answer is the reader's own (issue 29).
+      expect(res.headers['cache-control']).toBe('private, max-age=60, stale-while-revalidate=300');
       const again = await w.read(p, { headers: { 'if-none-match': `"other", ${etag}` } });
       expect(again.statusCode, p).toBe(304);
       expect(again.body).toBe('');

@@ -216,14 +216,16 @@ describe('key scoping', () => {
 });
 
 describe('GET /api/v1/tags and /api/v1/categories', () => {
-  it('should list them by name with the count of published posts only, paged', async () => {
+  it('should list those published posts use by name with the count of published posts only, paged', async () => {
     const w = await deliveryWorld(ctx);
     const beta = await w.api.createTag('beta');
     const alpha = await w.api.createTag('Alpha');
-    await w.api.createTag('Gamma');
+    const gamma = await w.api.createTag('Gamma');
+    await w.api.createTag('Unused');
     const cat = await w.api.createCategory('Cat');
     await publishedPost(w.api, { title: 'One', tags: [alpha.id, beta.id], category: cat.id });
     await publishedPost(w.api, { title: 'Two', tags: [alpha.id] });
+    await publishedPost(w.api, { title: 'Three', tags: [gamma.id] });
     await createPost(w.api, { title: 'Draft', tags: [alpha.id, beta.id], category: cat.id });
 
     const res = await w.read('/tags?limit=2');

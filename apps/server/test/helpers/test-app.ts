@@ -30,6 +30,8 @@ export async function createTestContext(
     env?: Record<string, string>;
     /** A database handle of the test's own (made with other settings); the file's own otherwise. */
     database?: { db: Db; drop: () => Promise<void> };
+    /** The public endpoints' own handle (AppOptions.deliveryDb); the caller closes it. */
+    deliveryDb?: Db;
   } = {},
 ) {
   const idp = await startTestIdentityProvider();
@@ -46,6 +48,7 @@ export async function createTestContext(
   const app = await buildApp({
     env,
     db,
+    deliveryDb: options.deliveryDb,
     logger: options.logger ?? false,
     storage: options.storage,
     onRoute: options.onRoute,

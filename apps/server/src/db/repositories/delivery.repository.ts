@@ -169,8 +169,9 @@ export function findPostForEvent(db: Db, domainId: string, id: string) {
 }
 
 /**
- * A page of the domain's tags or categories by name (ignoring case), then id, each with how many
- * published posts use it.
+ * A page of the domain's tags or categories that at least one published post uses, by name
+ * (ignoring case), then id, each with how many published posts use it. One that only drafts use,
+ * or none, is left out: its name may tell what the domain has not published yet (issue 29).
  */
 export async function listPublishedTaxonomyPage(
   db: Db,
@@ -178,18 +179,19 @@ export async function listPublishedTaxonomyPage(
   domainId: string,
   page: { limit: number; offset: number },
 ) {
-  const postCount =
+  // post_tags_tag_post_idx and posts_category_idx find a tag's or category's posts.
+  const usedBy =
     table === 'tags'
-      ? sql<string>`(select count(*) from post_tags pt join posts p on p.id = pt.post_id
-                     where pt.tag_id = t.id and p.published)::text`
-      : sql<string>`(select count(*) from posts p
-                     where p.category_id = t.id and p.domain_id = t.domain_id and p.published)::text`;
+      ? sql`from post_tags pt join posts p on p.id = pt.post_id where pt.tag_id = t.id and p.published`
+      : sql`from posts p where p.category_id = t.id and p.domain_id = t.domain_id and p.published`;
+  const used = sql<boolean>`exists (select 1 ${usedBy})`;
   const [rows, total] = await Promise.all([
     db
       .selectFrom(`${table} as t`)
       .select(['t.id', 't.slug', 't.display_name'])
-      .select(postCount.as('post_count'))
+      .select(sql<string>`(select count(*) ${usedBy})::text`.as('post_count'))
       .where('t.domain_id', '=', domainId)
+      .where(used)
       .orderBy(sql`lower(t.display_name)`)
       .orderBy('t.id')
       .limit(page.limit)
@@ -199,6 +201,7 @@ export async function listPublishedTaxonomyPage(
       .selectFrom(`${table} as t`)
       .select(sql<string>`count(*)::text`.as('n'))
       .where('t.domain_id', '=', domainId)
+      .where(used)
       .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(total.n) };

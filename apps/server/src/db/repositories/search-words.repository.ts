@@ -19,6 +19,15 @@ export function searchTerms(search: string): string[] {
     .slice(0, 16);
 }
 
+/**
+ * Whether a search holds something but no word to look for: only punctuation, symbols or control
+ * characters (`!!!`, NUL). Such a search matches no post (issue 29: it was taken as no search and
+ * listed everything). An empty or blank one is no search at all.
+ */
+export function searchHasNoWord(search: string | undefined): boolean {
+  return search !== undefined && search.trim() !== '' && searchTerms(search).length === 0;
+}
+
 /** One lexeme in tsquery input syntax: quoted, with its quotes doubled and backslashes escaped. */
 export function quoteLexeme(lexeme: string): string {
   return `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;

@@ -49,6 +49,13 @@ export interface PostChangesHorizonTable {
   seq: string;
 }
 
+/** Keys the server keeps for itself (migration 2026-12-13T1700-server-keys, decision 058). */
+export interface ServerKeysTable {
+  name: string;
+  key: Uint8Array;
+  created_at: CreatedAt;
+}
+
 /** Bumped by triggers on every write a list shows (migration 2026-12-05T1500-list-versions). */
 export interface ListVersionsTable {
   domain_id: string;
@@ -382,6 +389,7 @@ export interface Database {
   content_keys: ContentKeysTable;
   post_changes: PostChangesTable;
   post_changes_horizon: PostChangesHorizonTable;
+  server_keys: ServerKeysTable;
   webhooks: WebhooksTable;
   webhook_events: WebhookEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;

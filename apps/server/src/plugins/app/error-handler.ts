@@ -1,7 +1,13 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError, databaseUnavailable, errorBody, serviceUnavailable } from '../../lib/app-error.js';
-import { DatabaseUnavailableError, isUnstorableText } from '../../lib/pg-errors.js';
+import {
+  AppError,
+  databaseUnavailable,
+  errorBody,
+  serviceUnavailable,
+  statementTooLong,
+} from '../../lib/app-error.js';
+import { DatabaseUnavailableError, isStatementCancelled, isUnstorableText } from '../../lib/pg-errors.js';
 import { validationLines, type SchemaError } from '../../lib/validation-lines.js';
 import { MailUnavailableError } from '../../mail/mailer.js';
 
@@ -55,6 +61,11 @@ export default fp(async function errorHandler(app: FastifyInstance) {
           'The e-mail could not be sent right now; please try again in a moment.',
         ),
       );
+    }
+    // Past the public endpoints' statement_timeout: their bound on work, not a fault of ours.
+    if (isStatementCancelled(error)) {
+      request.log.warn({ err: error }, 'statement cancelled: it took too long');
+      return sendError(reply, statementTooLong());
     }
     if (isUnstorableText(error)) {
       const line = 'A text contains a character that cannot be stored, such as NUL (\\u0000)';

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import { privateCacheControl } from '../../lib/cache-control.js';
 import { noneMatch } from '../../lib/etag.js';
 import type { FeedDomain } from '../../db/repositories/feed-posts.repository.js';
 
@@ -11,7 +12,7 @@ export const FEED_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=30
  * no copy of unpublic content and a revoked key stops at once there too (decision 041).
  */
 export function cacheControlFor(base: string, access: 'public' | 'key') {
-  return access === 'key' ? base.replace(/\bpublic\b/, 'private') : base;
+  return access === 'key' ? privateCacheControl(base) : base;
 }
 
 /**

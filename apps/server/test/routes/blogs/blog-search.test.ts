@@ -226,6 +226,21 @@ describe('GET /cms/blogs/all', () => {
     expect(res.json()).toEqual({ entries: [], totalEntries: 0, totalPages: 0, currentPage: 0 });
   });
 
+  it.each(['!!!', '\u0000\u0001', '-', '— …', '"\'\\'])(
+    'should answer a search of %j, which holds no word, as one without matches (issue 29: it listed everything)',
+    async (search) => {
+      const res = await api.list({ search });
+
+      expect(res.json()).toEqual({ entries: [], totalEntries: 0, totalPages: 0, currentPage: 0 });
+    },
+  );
+
+  it('should take a blank search as no search', async () => {
+    const res = await api.list({ search: '   ' });
+
+    expect(res.json().totalEntries).toBe(TOTAL);
+  });
+
   it.each(['draft', 'approved', 'published'] as const)('should filter status=%s', async (status) => {
     const expected = seeded.filter((p) => statusOf(p) === status);
     expect(expected.length).toBeGreaterThan(0);

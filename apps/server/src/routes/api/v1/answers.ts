@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { privateCacheControl } from '../../../lib/cache-control.js';
 import { noneMatch } from '../../../lib/etag.js';
 import { ListCache } from '../../../lib/list-cache.js';
 
@@ -22,9 +23,13 @@ function parametersOf(request: FastifyRequest) {
  * shows moves that version, so a repeated request, or a revalidation, reads no post.
  */
 export function deliveryAnswers(app: FastifyInstance, cacheControl: string) {
+  const keyedCacheControl = privateCacheControl(cacheControl);
   function send(request: FastifyRequest, reply: FastifyReply, etag: string, json: string) {
-    reply.header('etag', etag).header('cache-control', cacheControl);
-    // A key in the header makes another request of the same URL: shared caches must tell them apart.
+    // A key in Authorization leaves the URL the same for every domain and for no key at all: only
+    // Vary would keep a shared cache from serving one domain's answer to another, and many CDNs
+    // ignore it. So that answer is the reader's own (private); a ?key= URL is one per key already.
+    const keyInHeader = request.headers.authorization !== undefined;
+    reply.header('etag', etag).header('cache-control', keyInHeader ? keyedCacheControl : cacheControl);
     varyOn(reply, 'Authorization');
     if (noneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
     return reply.type('application/json; charset=utf-8').send(json);

@@ -7,6 +7,7 @@ import {
   readHorizon,
   type ChangeCursor,
 } from '../../../db/repositories/post-changes.repository.js';
+import { changesCursorKey } from '../../../db/repositories/server-keys.repository.js';
 import { AppError } from '../../../lib/app-error.js';
 import type { DeliveryAnswers } from './answers.js';
 import { decodeCursor, encodeCursor, isStart, START, type DeliveryCursor } from './changes-cursor.js';
@@ -33,7 +34,7 @@ const samePlace = (a: ChangeCursor, b: ChangeCursor) => a.xid === b.xid && a.seq
  * another timeline (a restore, another cluster).
  */
 async function checkCursor(app: FastifyInstance, cursor: DeliveryCursor, horizon: ChangeCursor | undefined) {
-  if (BigInt(cursor.xid) >= BigInt(await nextTransactionId(app.db))) throw gone();
+  if (BigInt(cursor.xid) >= BigInt(await nextTransactionId(app.deliveryDb))) throw gone();
   if (cursor.horizon) {
     if (!horizon || !samePlace(cursor.horizon, horizon)) throw gone();
   } else if (horizon && isBefore(cursor, horizon)) throw gone();
@@ -45,6 +46,14 @@ function cursorAfter(place: ChangeCursor, horizon: ChangeCursor | undefined): De
 }
 
 export default async function changesRoutes(app: FastifyInstance, options: { answers: DeliveryAnswers }) {
+  // Read once per process; a failure (the database away) is tried again on the next request.
+  let cursorKey: Promise<Uint8Array> | undefined;
+  const sealingKey = () => {
+    cursorKey ??= changesCursorKey(app.deliveryDb);
+    cursorKey.catch(() => (cursorKey = undefined));
+    return cursorKey;
+  };
+
   app.get<{ Querystring: DeliveryChangesQuery }>(
     '/changes',
     {
@@ -54,8 +63,9 @@ export default async function changesRoutes(app: FastifyInstance, options: { ans
         description:
           'A post published, or edited while published, is an upsert; one unpublished or deleted while ' +
           'published is a delete. Follow `next` (as `since`) until `changes` is empty: every change comes ' +
-          'exactly once, in order, even while posts change. A malformed cursor is a 400; one older than ' +
-          'the changes kept (at least 30 days) is a 410: start again without `since`.',
+          'exactly once, in order, even while posts change. The cursor is opaque and good for its domain ' +
+          "only: a malformed or altered one, or another domain's, is a 400; one older than the changes " +
+          'kept (at least 30 days), or of the readable format given before, is a 410: start again without `since`.',
         security: deliverySecurity,
         querystring: DeliveryChangesQuery,
         response: { 200: DeliveryChanges, ...deliveryErrors(400, 410) },
@@ -64,10 +74,11 @@ export default async function changesRoutes(app: FastifyInstance, options: { ans
     async (request, reply) => {
       const access = request.contentKey!;
       const { since, limit } = request.query;
-      const cursor = since === undefined ? START : decodeCursor(since);
-      const horizon = await readHorizon(app.db, access.domainId);
+      const key = await sealingKey();
+      const cursor = since === undefined ? START : decodeCursor(key, access.domainId, since);
+      const horizon = await readHorizon(app.deliveryDb, access.domainId);
       if (!isStart(cursor)) await checkCursor(app, cursor, horizon);
-      const rows = await readChanges(app.db, access.domainId, isStart(cursor) ? null : cursor, limit);
+      const rows = await readChanges(app.deliveryDb, access.domainId, isStart(cursor) ? null : cursor, limit);
       const last = rows.at(-1);
       return options.answers.fresh(request, reply, {
         changes: rows.map((row) => ({
@@ -76,7 +87,11 @@ export default async function changesRoutes(app: FastifyInstance, options: { ans
           slug: row.slug,
           at: row.at.toISOString(),
         })),
-        next: encodeCursor(last ? cursorAfter({ xid: last.xid, seq: last.seq }, horizon) : cursor),
+        next: encodeCursor(
+          key,
+          access.domainId,
+          last ? cursorAfter({ xid: last.xid, seq: last.seq }, horizon) : cursor,
+        ),
       });
     },
   );

@@ -41,12 +41,12 @@ export async function authenticateContentKey(app: FastifyInstance, request: Fast
   const key = presentedKey(request);
   if (key === undefined) throw unauthorized('No content key was given');
   if (!looksLikeContentKey(key)) throw unauthorized('The content key is not valid');
-  const access = await findContentKeyByHash(app.db, hashContentKey(key));
+  const access = await findContentKeyByHash(app.deliveryDb, hashContentKey(key));
   if (!access) throw unauthorized('The content key is not valid, or was revoked');
   request.contentKey = access;
   // The row says when it was last marked: most reads skip the write, and its statement, entirely.
   if (access.lastUsedAt !== null && Date.now() - access.lastUsedAt.getTime() < TOUCH_EVERY_MS) return;
-  touchContentKey(app.db, access.keyId).catch((error: unknown) =>
+  touchContentKey(app.deliveryDb, access.keyId).catch((error: unknown) =>
     request.log.warn({ err: error }, 'content key last use not recorded'),
   );
 }

@@ -2,19 +2,21 @@ import cors, { type FastifyCorsOptions } from '@fastify/cors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { badRequest } from '../../../lib/app-error.js';
-import { MemoryAttemptCounters, RedisAttemptCounters } from '../../../lib/attempt-counters.js';
 import { deliveryAnswers } from './answers.js';
 import changesRoutes from './changes.js';
+import { budgetCounters, byAddress, minuteBudget } from '../../public-budgets.js';
 import { authenticateContentKey } from './content-key-auth.js';
-import { keyRateLimit } from './key-rate-limit.js';
 import postRoutes from './posts.js';
 import taxonomyRoutes from './taxonomy.js';
 
 export interface DeliveryApiOptions {
   /** The Cache-Control of every 200 (DELIVERY_CACHE_CONTROL). */
   cacheControl: string;
-  /** Calls per content key and minute; 0 turns the limit off (DELIVERY_RATE_LIMIT_PER_MINUTE). */
-  rateLimit: { perMinute: number; redis?: Redis };
+  /**
+   * Calls a minute per content key (DELIVERY_RATE_LIMIT_PER_MINUTE) and per client address
+   * (DELIVERY_RATE_LIMIT_PER_ADDRESS_PER_MINUTE); 0 turns either off.
+   */
+  rateLimit: { perMinute: number; perAddressPerMinute: number; redis?: Redis };
 }
 
 /** What a browser may send and read across origins. */
@@ -60,16 +62,26 @@ function refuseUnknownParameters(request: FastifyRequest) {
  */
 export default async function deliveryApi(app: FastifyInstance, options: DeliveryApiOptions) {
   app.decorateRequest('contentKey', null);
-  const counters = options.rateLimit.redis
-    ? new RedisAttemptCounters(options.rateLimit.redis, 'delivery-key:')
-    : new MemoryAttemptCounters();
-  const limit = keyRateLimit(counters, options.rateLimit.perMinute);
+  const { redis } = options.rateLimit;
+  // A key sits in the website's pages, so anyone can spend its budget: each address has its own,
+  // smaller one, counted first, so that a flood of bad keys costs no key lookup either (issue 29).
+  const addressLimit = minuteBudget(budgetCounters(redis, 'delivery-address:'), {
+    perMinute: options.rateLimit.perAddressPerMinute,
+    per: 'this address',
+    keyOf: byAddress,
+  });
+  const keyLimit = minuteBudget(budgetCounters(redis, 'delivery-key:'), {
+    perMinute: options.rateLimit.perMinute,
+    per: 'this key',
+    keyOf: (request) => request.contentKey!.keyId,
+  });
 
   app.addHook('onRequest', async (request) => {
     // A preflight carries no Authorization header; @fastify/cors answers it (below).
     if (request.method === 'OPTIONS') return;
+    await addressLimit(request);
     await authenticateContentKey(app, request);
-    await limit(request);
+    await keyLimit(request);
   });
   // A preflight grants nothing by itself: a browser reads an answer only when that answer names its
   // origin, which only the key's origins get. So any origin may send the key in Authorization, and a

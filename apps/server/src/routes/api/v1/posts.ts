@@ -13,11 +13,11 @@ import {
   listPublishedPage,
   type DeliveryPostRow,
 } from '../../../db/repositories/delivery.repository.js';
-import { searchTsQuery } from '../../../db/repositories/search-words.repository.js';
+import { searchHasNoWord, searchTsQuery } from '../../../db/repositories/search-words.repository.js';
 import { notFound } from '../../../lib/app-error.js';
 import type { DeliveryAnswers } from './answers.js';
 import { fieldFilters } from '../../cms/blogs/list-posts.js';
-import { pageMeta, toDeliveryPost } from './delivery-mappers.js';
+import { pageMeta, pageOffset, toDeliveryPost } from './delivery-mappers.js';
 import { deliveryErrors, deliverySecurity, DELIVERY_TAG } from './route-schemas.js';
 
 const postNotFound = () => notFound('Post');
@@ -34,7 +34,7 @@ export default async function postRoutes(app: FastifyInstance, options: { answer
         summary: "A page of the domain's published posts, newest published first",
         description:
           '`tag` and `category` are slugs; every word of `search` must start a word of the title, short ' +
-          'description or text; `field.<key>=<value>` filters on a filterable select field; ' +
+          'description or text (a search with no letter or digit matches nothing); `field.<key>=<value>` filters on a filterable select field; ' +
           "`include=html` adds each post's HTML. An unknown parameter is a 400 that names it.",
         security: deliverySecurity,
         querystring: DeliveryPostListQuery,
@@ -44,21 +44,23 @@ export default async function postRoutes(app: FastifyInstance, options: { answer
     async (request, reply) => {
       const access = request.contentKey!;
       const query = request.query;
+      const offset = pageOffset(query.page, query.limit);
       return answers.cached(request, reply, async () => {
         const hasFieldFilter = Object.keys(query).some((name) => name.startsWith('field.'));
         const fields = hasFieldFilter
-          ? fieldFilters(query, await listColumnDefs(app.db, access.domainId))
+          ? fieldFilters(query, await listColumnDefs(app.deliveryDb, access.domainId))
           : {};
+        if (searchHasNoWord(query.search)) return { posts: [], meta: pageMeta(query.page, query.limit, 0) };
         const { rows, total } = await listPublishedPage(
-          app.db,
+          app.deliveryDb,
           access.domainId,
           {
             tagSlug: query.tag,
             categorySlug: query.category,
-            tsQuery: query.search ? await searchTsQuery(app.db, access.domainId, query.search) : null,
+            tsQuery: query.search ? await searchTsQuery(app.deliveryDb, access.domainId, query.search) : null,
             fields,
           },
-          { limit: query.limit, offset: (query.page - 1) * query.limit, withHtml: query.include === 'html' },
+          { limit: query.limit, offset, withHtml: query.include === 'html' },
         );
         return {
           posts: rows.map((row) => toDeliveryPost(row, access.postUrl)),
@@ -93,7 +95,7 @@ export default async function postRoutes(app: FastifyInstance, options: { answer
       return answers.cached(
         request,
         reply,
-        onePost(() => findPublishedPost(app.db, access.domainId, { id }), access.postUrl),
+        onePost(() => findPublishedPost(app.deliveryDb, access.domainId, { id }), access.postUrl),
       );
     },
   );
@@ -117,7 +119,7 @@ export default async function postRoutes(app: FastifyInstance, options: { answer
       return answers.cached(
         request,
         reply,
-        onePost(() => findPublishedPost(app.db, access.domainId, { slug }), access.postUrl),
+        onePost(() => findPublishedPost(app.deliveryDb, access.domainId, { slug }), access.postUrl),
       );
     },
   );

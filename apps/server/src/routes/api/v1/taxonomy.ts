@@ -2,7 +2,7 @@ import { DeliveryCategoryList, DeliveryPageQuery, DeliveryTagList } from '@masth
 import type { FastifyInstance } from 'fastify';
 import { listPublishedTaxonomyPage } from '../../../db/repositories/delivery.repository.js';
 import type { DeliveryAnswers } from './answers.js';
-import { pageMeta } from './delivery-mappers.js';
+import { pageMeta, pageOffset } from './delivery-mappers.js';
 import { deliveryErrors, deliverySecurity, DELIVERY_TAG } from './route-schemas.js';
 
 export default async function taxonomyRoutes(app: FastifyInstance, options: { answers: DeliveryAnswers }) {
@@ -12,7 +12,8 @@ export default async function taxonomyRoutes(app: FastifyInstance, options: { an
       {
         schema: {
           tags: [DELIVERY_TAG],
-          summary: `A page of the domain's ${table} by name, each with its published posts' count`,
+          summary: `A page of the domain's ${table} that published posts use, by name, each with their count`,
+          description: `A ${table === 'tags' ? 'tag' : 'category'} that only drafts use, or none, is not listed.`,
           security: deliverySecurity,
           querystring: DeliveryPageQuery,
           response: {
@@ -24,10 +25,11 @@ export default async function taxonomyRoutes(app: FastifyInstance, options: { an
       async (request, reply) => {
         const access = request.contentKey!;
         const { page, limit } = request.query;
+        const offset = pageOffset(page, limit);
         return options.answers.cached(request, reply, async () => {
-          const { rows, total } = await listPublishedTaxonomyPage(app.db, table, access.domainId, {
+          const { rows, total } = await listPublishedTaxonomyPage(app.deliveryDb, table, access.domainId, {
             limit,
-            offset: (page - 1) * limit,
+            offset,
           });
           return {
             [table]: rows.map((row) => ({

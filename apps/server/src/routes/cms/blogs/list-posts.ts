@@ -7,7 +7,7 @@ import {
 import type { Db } from '../../../db/database.js';
 import { listColumnDefs } from '../../../db/repositories/column-defs.repository.js';
 import { listPostsPage } from '../../../db/repositories/posts.repository.js';
-import { searchTsQuery } from '../../../db/repositories/search-words.repository.js';
+import { searchHasNoWord, searchTsQuery } from '../../../db/repositories/search-words.repository.js';
 import { badRequest } from '../../../lib/app-error.js';
 import { toBlogPostSummary } from '../../../services/mappers.js';
 import { paged } from '../../../services/paging.js';
@@ -41,6 +41,7 @@ export async function listPosts(
 ): Promise<PagedResponse<BlogPostSummary>> {
   const hasFieldFilter = Object.keys(query).some((name) => name.startsWith('field.'));
   const fields = hasFieldFilter ? fieldFilters(query, await listColumnDefs(db, domainId)) : {};
+  if (searchHasNoWord(query.search)) return paged([], 0, query);
   const filter = { ...(query.status ? { status: query.status } : {}), fields };
   const page = { limit: query.numberOfEntries, offset: query.page * query.numberOfEntries };
   const { rows, total, estimate } = await listPostsPage(
