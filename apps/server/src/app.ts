@@ -181,6 +181,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(webhooks, {
     allowPrivate: env.WEBHOOK_ALLOW_PRIVATE,
     allowHttp: env.WEBHOOK_ALLOW_HTTP,
+    ports: env.WEBHOOK_PORTS,
     secretsKey: env.WEBHOOK_SECRETS_KEY,
     dataDir: env.DATA_DIR,
     lookup: options.webhooks?.lookup,

@@ -1,6 +1,6 @@
 import { WEBHOOK_EVENTS } from '@masthead/contract';
 import { findWebhook, listDeliveries, listWebhooks } from '../db/repositories/webhooks.repository.js';
-import { systemLookup } from '../lib/webhook-address.js';
+import { resolverLookup, WEBHOOK_DNS_TIMEOUT_MS } from '../lib/webhook-resolver.js';
 import { loadWebhookSecrets } from '../lib/webhook-secrets.js';
 import { checkWebhookInput, createWebhook, removeWebhook } from '../services/webhooks.service.js';
 import { cliActor } from './cli-actor.js';
@@ -27,9 +27,9 @@ const add: Command = {
   summary: 'register a webhook; prints its signing secret',
   description:
     'Registers a webhook that receives the events named, signed the Standard Webhooks way\n' +
-    '(docs/webhooks.md). The URL must be https (http with WEBHOOK_ALLOW_HTTP=1) and its host\n' +
-    'must resolve to public addresses (unless WEBHOOK_ALLOW_PRIVATE=1). The signing secret is\n' +
-    'printed alone on the last line, this once.\n' +
+    '(docs/webhooks.md). The URL must be https (http with WEBHOOK_ALLOW_HTTP=1), name a port\n' +
+    'WEBHOOK_PORTS allows (443, 80, 8443), and its host must resolve to public addresses (unless\n' +
+    'WEBHOOK_ALLOW_PRIVATE=1). The signing secret is printed alone on the last line, this once.\n' +
     `Events: ${WEBHOOK_EVENTS.join(', ')}.`,
   positionals: ['domain', 'url'],
   options: {
@@ -46,7 +46,8 @@ const add: Command = {
     const policy = {
       allowPrivate: env.WEBHOOK_ALLOW_PRIVATE,
       allowHttp: env.WEBHOOK_ALLOW_HTTP,
-      lookup: systemLookup,
+      ports: env.WEBHOOK_PORTS,
+      lookup: resolverLookup({ timeoutMs: WEBHOOK_DNS_TIMEOUT_MS }),
     };
     const checked = await checkWebhookInput(
       { url, events, description: (values.description as string | undefined) ?? '' },

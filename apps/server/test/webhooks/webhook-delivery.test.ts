@@ -19,7 +19,12 @@ const receivers: Receiver[] = [];
 
 beforeAll(async () => {
   ctx = await createTestContext({
-    env: { RATE_LIMIT_PER_MINUTE: '0', WEBHOOK_ALLOW_PRIVATE: '1', WEBHOOK_ALLOW_HTTP: '1' },
+    env: {
+      RATE_LIMIT_PER_MINUTE: '0',
+      WEBHOOK_ALLOW_PRIVATE: '1',
+      WEBHOOK_ALLOW_HTTP: '1',
+      WEBHOOK_PORTS: 'any',
+    },
     webhooks: { delivery: FAST_DELIVERY },
   });
 });
