@@ -117,7 +117,7 @@ export async function createWebhook(
     await recordActivity(trx, domainId, actor, {
       kind: 'webhook.created',
       objectId: row.id,
-      objectLabel: row.url,
+      objectLabel: urlOrigin(row.url),
       after: settingsOf(values),
     });
     return row;
@@ -133,7 +133,7 @@ export function replaceWebhook(db: Db, domainId: string, actor: Actor, id: strin
     await recordActivity(trx, domainId, actor, {
       kind: 'webhook.updated',
       objectId: row.id,
-      objectLabel: row.url,
+      objectLabel: urlOrigin(row.url),
       after: settingsOf(values),
     });
     if (!row.active) await failPendingDeliveries(trx, id, 'The webhook was turned off');
@@ -149,15 +149,29 @@ export function removeWebhook(db: Db, domainId: string, actor: Actor, id: string
     await recordActivity(trx, domainId, actor, {
       kind: 'webhook.deleted',
       objectId: row.id,
-      objectLabel: row.url,
+      objectLabel: urlOrigin(row.url),
     });
     return true;
   });
 }
 
-/** A webhook's settings as its activity row shows them (never its secret). */
+/**
+ * What the activity trail keeps of a webhook's URL: its origin (scheme, host and port). The path and
+ * query often carry a secret of the receiver's (a token, a key), and the trail is kept for good
+ * (issue 29); the webhook's own row keeps the whole URL, which deliveries need.
+ */
+export function urlOrigin(url: string): string | null {
+  try {
+    const origin = new URL(url).origin;
+    return origin === 'null' ? null : origin;
+  } catch {
+    return null;
+  }
+}
+
+/** A webhook's settings as its activity row shows them (never its secret, only its URL's origin). */
 const settingsOf = (values: WebhookValues) => ({
-  url: values.url,
+  url: urlOrigin(values.url),
   events: values.events,
   active: values.active,
   description: values.description,

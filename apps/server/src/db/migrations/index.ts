@@ -19,6 +19,7 @@ import * as invitations from './2026-12-09T1600-invitations.js';
 import * as postRevisions from './2026-12-10T1500-post-revisions.js';
 import * as multiselectFields from './2026-12-11T1500-multiselect-fields.js';
 import * as tokensValidAfter from './2026-12-12T1500-tokens-valid-after.js';
+import * as activityAppendOnly from './2026-12-13T1600-activity-append-only.js';
 
 /**
  * Migrations are listed here rather than read from disk so that the bundled server carries them.
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-10T1500-post-revisions': postRevisions,
   '2026-12-11T1500-multiselect-fields': multiselectFields,
   '2026-12-12T1500-tokens-valid-after': tokensValidAfter,
+  '2026-12-13T1600-activity-append-only': activityAppendOnly,
 };
 
 export const migrationProvider: MigrationProvider = {
