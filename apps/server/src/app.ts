@@ -219,6 +219,11 @@ export async function buildApp(options: AppOptions) {
     signInCounters: builtIn ? signInCounters : undefined,
     signOutMarks: builtIn?.signOutMarks,
     members: { publicUrl: env.PUBLIC_URL, invitations: builtIn !== undefined },
+    webhooks: {
+      maxPerDomain: env.WEBHOOK_MAX_PER_DOMAIN,
+      testsPerMinute: env.WEBHOOK_TESTS_PER_MINUTE,
+      redis,
+    },
   });
   await app.register(deliveryApi, {
     prefix: '/api/v1',

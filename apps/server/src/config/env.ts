@@ -165,6 +165,10 @@ const EnvSchema = z.object({
   WEBHOOK_ALLOW_HTTP: flag.default(false),
   /** The ports webhook URLs may name (issue 29, decision 057); `any` for every port. */
   WEBHOOK_PORTS: webhookPorts.default(new Set([443, 80, 8443])),
+  /** Webhooks one domain may have (issue 29, decision 057). */
+  WEBHOOK_MAX_PER_DOMAIN: z.coerce.number().int().min(1).max(1000).default(50),
+  /** Test pings and redeliveries one domain may queue a minute; 0 turns the limit off (decision 057). */
+  WEBHOOK_TESTS_PER_MINUTE: z.coerce.number().int().min(0).max(10_000).default(20),
   /**
    * The key that encrypts webhook signing secrets; without it a key file is made in DATA_DIR.
    * Several servers on one PostgreSQL with their own DATA_DIR must share one (decision 042).

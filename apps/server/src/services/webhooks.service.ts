@@ -10,9 +10,11 @@ import {
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.js';
 import {
+  countWebhooksLocked,
   deleteWebhook,
   failPendingDeliveries,
   insertWebhook,
+  lockWebhook,
   updateWebhook,
   type DeliveryListRow,
   type ListedWebhookRow,
@@ -24,6 +26,7 @@ import {
   webhookUrlProblem,
   type WebhookAddressPolicy,
 } from '../lib/webhook-address.js';
+import { conflict } from '../lib/app-error.js';
 import { WebhookSecrets } from '../lib/webhook-secrets.js';
 import { recordActivity, type Actor } from './activity.js';
 
@@ -97,17 +100,26 @@ export async function checkWebhookInput(
   };
 }
 
-/** Makes the webhook and its secret; the answer is the only place the secret ever appears. */
+/**
+ * Makes the webhook and its secret; the answer is the only place the secret ever appears. A domain
+ * has at most `maxPerDomain` webhooks (WEBHOOK_MAX_PER_DOMAIN, issue 29): each is a queue the
+ * worker serves, and one event is a delivery for each; past it, 409.
+ */
 export async function createWebhook(
   db: Db,
   secrets: WebhookSecrets,
   domainId: string,
   actor: Actor,
   values: WebhookValues,
+  maxPerDomain: number,
 ): Promise<NewWebhook> {
   const id = randomUUID();
   const secret = WebhookSecrets.newSecret();
   const row = await db.transaction().execute(async (trx) => {
+    if ((await countWebhooksLocked(trx, domainId)) >= maxPerDomain)
+      throw conflict(
+        `This domain already has ${maxPerDomain} webhooks, the most it may have (WEBHOOK_MAX_PER_DOMAIN); remove one it no longer needs, or send several events to one webhook`,
+      );
     const row = await insertWebhook(trx, {
       ...values,
       id,
@@ -128,6 +140,8 @@ export async function createWebhook(
 /** Replaces the fields; turning a webhook off ends its queue, as a 410 from its receiver does. */
 export function replaceWebhook(db: Db, domainId: string, actor: Actor, id: string, values: WebhookValues) {
   return db.transaction().execute(async (trx) => {
+    // Off: first wait for the changes queueing its events, so that their deliveries fail below.
+    if (!values.active) await lockWebhook(trx, id);
     const row = await updateWebhook(trx, domainId, id, values);
     if (!row) return row;
     await recordActivity(trx, domainId, actor, {
