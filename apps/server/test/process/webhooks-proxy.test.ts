@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { TEST_DB } from '../helpers/test-database.js';
 import { eventually, startReceiver } from '../webhooks/webhook-receiver.js';
 import { DOMAIN, EMAIL, baseEnv, call, cleanups, cli, startServer } from './webhook-servers.js';
 
@@ -22,9 +23,10 @@ async function recordingProxy() {
 
 // Issue 29, finding 5: deliveries never go through a proxy named by the environment (Node 24 sends
 // its global agent's requests through HTTP_PROXY when NODE_USE_ENV_PROXY is set): a proxy would
-// reach an address other than the one checked.
+// reach an address other than the one checked. What it shows does not depend on the database: it
+// runs once, on PostgreSQL, where a server starts in seconds.
 describe('webhooks with proxy variables set', () => {
-  it(
+  it.skipIf(TEST_DB !== 'postgres')(
     'should send deliveries straight to the receiver, never through HTTP_PROXY or HTTPS_PROXY',
     { timeout: 120_000 },
     async () => {
