@@ -65,7 +65,8 @@ describe('masthead command line', { timeout: 60_000 }, () => {
         '2026-12-03T1500-posts-autovacuum\n2026-12-04T1500-search-words-by-domain\n2026-12-05T1500-list-versions\n' +
         '2026-12-06T1500-upload-staging\n2026-12-07T1500-delivery\n2026-12-07T1600-post-tags-by-tag\n' +
         '2026-12-08T1500-webhooks\n2026-12-08T1600-scheduled-publishing\n2026-12-09T1500-activity\n2026-12-09T1600-invitations\n2026-12-10T1500-post-revisions\n2026-12-11T1500-multiselect-fields\n' +
-        '2026-12-12T1500-tokens-valid-after\n',
+        '2026-12-12T1500-tokens-valid-after\n' +
+        '2026-12-13T1600-activity-append-only\n',
     );
 
     const second = await masthead('migrate');
