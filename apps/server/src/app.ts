@@ -193,6 +193,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(webhooks, {
     allowPrivate: env.WEBHOOK_ALLOW_PRIVATE,
     allowHttp: env.WEBHOOK_ALLOW_HTTP,
+    ports: env.WEBHOOK_PORTS,
     secretsKey: env.WEBHOOK_SECRETS_KEY,
     dataDir: env.DATA_DIR,
     lookup: options.webhooks?.lookup,
@@ -231,6 +232,11 @@ export async function buildApp(options: AppOptions) {
     signOutMarks: builtIn?.signOutMarks,
     passwordChecks: builtIn?.passwordChecks,
     members: { publicUrl: env.PUBLIC_URL, invitations: builtIn !== undefined, mailer },
+    webhooks: {
+      maxPerDomain: env.WEBHOOK_MAX_PER_DOMAIN,
+      testsPerMinute: env.WEBHOOK_TESTS_PER_MINUTE,
+      redis,
+    },
   });
   await app.register(deliveryApi, {
     prefix: '/api/v1',

@@ -25,7 +25,7 @@ async function domainSettings(page: Page, put?: { postUrl: string | null; public
 /**
  * Issue 22, Settings › Integrations: an admin of blog.example.com manages the domain's content
  * keys, webhooks and delivery settings. The webhook's receiver is a node:http server on 127.0.0.1,
- * which the e2e server allows (WEBHOOK_ALLOW_PRIVATE, WEBHOOK_ALLOW_HTTP in support/e2e-server.ts).
+ * which the e2e server allows (WEBHOOK_ALLOW_PRIVATE, WEBHOOK_ALLOW_HTTP, WEBHOOK_PORTS in support/e2e-server.ts).
  */
 test.describe('Settings › Integrations', () => {
   test('the admin creates a content key and a webhook and sees a test delivery in the log', async ({

@@ -1,6 +1,7 @@
 import { WEBHOOK_EVENTS } from '@masthead/contract';
 import { findWebhook, listDeliveries, listWebhooks } from '../db/repositories/webhooks.repository.js';
-import { systemLookup } from '../lib/webhook-address.js';
+import { AppError } from '../lib/app-error.js';
+import { resolverLookup, WEBHOOK_DNS_TIMEOUT_MS } from '../lib/webhook-resolver.js';
 import { loadWebhookSecrets } from '../lib/webhook-secrets.js';
 import { checkWebhookInput, createWebhook, removeWebhook } from '../services/webhooks.service.js';
 import { cliActor } from './cli-actor.js';
@@ -27,9 +28,10 @@ const add: Command = {
   summary: 'register a webhook; prints its signing secret',
   description:
     'Registers a webhook that receives the events named, signed the Standard Webhooks way\n' +
-    '(docs/webhooks.md). The URL must be https (http with WEBHOOK_ALLOW_HTTP=1) and its host\n' +
-    'must resolve to public addresses (unless WEBHOOK_ALLOW_PRIVATE=1). The signing secret is\n' +
-    'printed alone on the last line, this once.\n' +
+    '(docs/webhooks.md). The URL must be https (http with WEBHOOK_ALLOW_HTTP=1), name a port\n' +
+    'WEBHOOK_PORTS allows (443, 80, 8443), and its host must resolve to public addresses (unless\n' +
+    'WEBHOOK_ALLOW_PRIVATE=1). A domain has at most WEBHOOK_MAX_PER_DOMAIN webhooks (50). The\n' +
+    'signing secret is printed alone on the last line, this once.\n' +
     `Events: ${WEBHOOK_EVENTS.join(', ')}.`,
   positionals: ['domain', 'url'],
   options: {
@@ -46,7 +48,8 @@ const add: Command = {
     const policy = {
       allowPrivate: env.WEBHOOK_ALLOW_PRIVATE,
       allowHttp: env.WEBHOOK_ALLOW_HTTP,
-      lookup: systemLookup,
+      ports: env.WEBHOOK_PORTS,
+      lookup: resolverLookup({ timeoutMs: WEBHOOK_DNS_TIMEOUT_MS }),
     };
     const checked = await checkWebhookInput(
       { url, events, description: (values.description as string | undefined) ?? '' },
@@ -56,7 +59,18 @@ const add: Command = {
     return async ({ db, out }) => {
       const domain = await requireKnownDomain(db, host);
       const secrets = await loadWebhookSecrets(env.WEBHOOK_SECRETS_KEY, env.DATA_DIR);
-      const created = await createWebhook(db, secrets, domain.id, cliActor(), checked.values);
+      const created = await createWebhook(
+        db,
+        secrets,
+        domain.id,
+        cliActor(),
+        checked.values,
+        env.WEBHOOK_MAX_PER_DOMAIN,
+      ).catch((error: unknown) => {
+        // Past the cap: the operator can fix it (remove one, or raise WEBHOOK_MAX_PER_DOMAIN).
+        if (error instanceof AppError && error.statusCode === 409) throw new InputError(error.errors[0]!);
+        throw error;
+      });
       out.line(`Created the webhook ${created.id} for ${domain.domain}: ${created.url}`);
       out.line(`Events: ${created.events.join(', ')}`);
       out.note('Copy the signing secret now: it is shown this once.');

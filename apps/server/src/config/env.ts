@@ -57,6 +57,27 @@ const secretsKey = z.string().transform((value, context) => {
   return z.NEVER;
 });
 
+/** WEBHOOK_PORTS: `any`, or a comma-separated list of ports (decision 057). */
+const webhookPorts = z.string().transform((value, context): ReadonlySet<number> | 'any' => {
+  const text = value.trim().toLowerCase();
+  if (text === 'any') return 'any';
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const ports = entries.map(Number);
+  if (
+    entries.length > 0 &&
+    entries.every((entry, i) => /^\d{1,5}$/.test(entry) && ports[i]! >= 1 && ports[i]! <= 65535)
+  )
+    return new Set(ports);
+  context.addIssue({
+    code: 'custom',
+    message: 'must be `any` or a comma-separated list of ports (1 to 65535)',
+  });
+  return z.NEVER;
+});
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -163,6 +184,12 @@ const EnvSchema = z.object({
   WEBHOOK_ALLOW_PRIVATE: flag.default(false),
   /** Webhook URLs may be http:// (otherwise https only). */
   WEBHOOK_ALLOW_HTTP: flag.default(false),
+  /** The ports webhook URLs may name (issue 29, decision 057); `any` for every port. */
+  WEBHOOK_PORTS: webhookPorts.default(new Set([443, 80, 8443])),
+  /** Webhooks one domain may have (issue 29, decision 057). */
+  WEBHOOK_MAX_PER_DOMAIN: z.coerce.number().int().min(1).max(1000).default(50),
+  /** Test pings and redeliveries one domain may queue a minute; 0 turns the limit off (decision 057). */
+  WEBHOOK_TESTS_PER_MINUTE: z.coerce.number().int().min(0).max(10_000).default(20),
   /**
    * The key that encrypts webhook signing secrets; without it a key file is made in DATA_DIR.
    * Several servers on one PostgreSQL with their own DATA_DIR must share one (decision 042).

@@ -1,41 +1,63 @@
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import type { LookupAddress } from 'node:dns';
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
 
-/** Resolves a host name to every address it has (dns.lookup with all: true); tests inject theirs. */
+/**
+ * Resolves a host name to every address it has; the server's is c-ares under a timeout
+ * (webhook-resolver.ts), and tests inject theirs.
+ */
 export type HostLookup = (host: string) => Promise<LookupAddress[]>;
 
-export const systemLookup: HostLookup = (host) =>
-  new Promise((resolve, reject) =>
-    dnsLookup(host, { all: true, verbatim: true }, (error, addresses) =>
-      error ? reject(error) : resolve(addresses),
-    ),
-  );
+/** A look-up that failed for a reason worth telling the admin (no such host, no answer in time). */
+export class HostLookupError extends Error {}
+
+/** The ports a webhook may reach unless WEBHOOK_PORTS says otherwise (issue 29). */
+export const DEFAULT_WEBHOOK_PORTS: ReadonlySet<number> = new Set([443, 80, 8443]);
+
+/** WEBHOOK_PORTS: the ports allowed, or `any`. */
+export type WebhookPorts = ReadonlySet<number> | 'any';
 
 export interface WebhookAddressPolicy {
   /** WEBHOOK_ALLOW_PRIVATE: loopback, private and reserved addresses are allowed. */
   allowPrivate: boolean;
   /** WEBHOOK_ALLOW_HTTP: http:// is allowed besides https://. */
   allowHttp: boolean;
+  /** WEBHOOK_PORTS; DEFAULT_WEBHOOK_PORTS when absent. */
+  ports?: WebhookPorts;
   lookup: HostLookup;
 }
 
 export class RefusedAddressError extends Error {}
 
+/** IPv4-compatible IPv6 (::/96, deprecated by RFC 4291): refused whatever IPv4 address it holds. */
+const isIpv4Compatible = (address: ipaddr.IPv4 | ipaddr.IPv6) =>
+  address.kind() === 'ipv6' && (address as ipaddr.IPv6).parts.slice(0, 6).every((part) => part === 0);
+
 /**
  * Whether a webhook may connect to the address: only public unicast ones (ipaddr.js's "unicast"
  * range; loopback, private, link-local, multicast, carrier-grade NAT, documentation and the other
- * reserved ranges are refused). An IPv4 address written as IPv6 (::ffff:10.0.0.1) is judged as IPv4.
+ * reserved ranges are refused, and so is ::/96). An IPv4 address written as IPv6 (::ffff:10.0.0.1)
+ * is judged as IPv4.
  */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
-  return ipaddr.process(address).range() === 'unicast';
+  const parsed = ipaddr.process(address);
+  return !isIpv4Compatible(parsed) && parsed.range() === 'unicast';
 }
+
+/** "443, 80 or 8443" */
+const listed = (ports: ReadonlySet<number>) => {
+  const all = [...ports].map(String);
+  return all.length === 1 ? all[0]! : `${all.slice(0, -1).join(', ')} or ${all.at(-1)}`;
+};
+
+/** The URL's port, the scheme's own when it names none. */
+const portOf = (url: URL) => (url.port ? Number(url.port) : url.protocol === 'http:' ? 80 : 443);
 
 /** The URL's problem as a line for a 400 ("url: …"), or null when it may be registered. */
 export function webhookUrlProblem(
   text: string,
-  policy: Pick<WebhookAddressPolicy, 'allowHttp'>,
+  policy: Pick<WebhookAddressPolicy, 'allowHttp' | 'ports'>,
 ): string | null {
   let url: URL;
   try {
@@ -48,6 +70,10 @@ export function webhookUrlProblem(
     return policy.allowHttp ? 'url: must be an http or https URL' : 'url: must be an https URL';
   if (url.username || url.password) return 'url: must not carry a user name or password';
   if (/[\s\p{Cc}]/u.test(text)) return 'url: must not contain spaces or control characters';
+  const ports = policy.ports ?? DEFAULT_WEBHOOK_PORTS;
+  const port = portOf(url);
+  if (ports !== 'any' && !ports.has(port))
+    return `url: port ${port} is not allowed; use ${listed(ports)} (WEBHOOK_PORTS)`;
   return null;
 }
 
@@ -65,8 +91,9 @@ export async function checkedAddresses(hostname: string, policy: WebhookAddressP
   else {
     try {
       addresses = await policy.lookup(host);
-    } catch {
-      throw new RefusedAddressError(`the host ${host} could not be resolved`);
+    } catch (error) {
+      const reason = error instanceof HostLookupError ? `: ${error.message}` : '';
+      throw new RefusedAddressError(`the host ${host} could not be resolved${reason}`);
     }
   }
   if (addresses.length === 0) throw new RefusedAddressError(`the host ${host} has no address`);

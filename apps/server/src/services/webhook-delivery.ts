@@ -2,12 +2,14 @@ import { Webhook } from 'standardwebhooks';
 import type { Db } from '../db/database.js';
 import {
   recordDeliveryResult,
+  releaseClaim,
   turnWebhookOff,
   type ClaimedDelivery,
   type DeliveryResult,
 } from '../db/repositories/webhooks.repository.js';
+import { describeFailure, isConnectionFailure } from '../lib/pg-errors.js';
 import type { WebhookAddressPolicy } from '../lib/webhook-address.js';
-import { sendWebhookRequest, type WebhookOutcome } from '../lib/webhook-request.js';
+import { sendWebhookRequest, type WebhookOutcome, type WebhookTimeouts } from '../lib/webhook-request.js';
 import type { WebhookSecrets } from '../lib/webhook-secrets.js';
 
 /** The issue's schedule: the waits after the 1st, 2nd … failed attempt (about 31 h in all). */
@@ -17,7 +19,7 @@ export interface DeliverySettings {
   secrets: () => Promise<WebhookSecrets>;
   policy: WebhookAddressPolicy;
   retryDelaysMs: readonly number[];
-  timeoutMs: number;
+  timeouts: WebhookTimeouts;
   /** ± this fraction of each wait, so that many failed deliveries do not come back together. */
   jitter: number;
 }
@@ -53,12 +55,46 @@ function resultOf(
   return { ...base, status: 'pending', retryAfterMs: Math.max(0, Math.round(wait * spread)) };
 }
 
+async function writeResult(db: Db, claimed: ClaimedDelivery, result: DeliveryResult) {
+  if (result.error === GONE) {
+    // One transaction: between the two, the next delivery of the webhook would be due and could
+    // be sent after the receiver said it is gone.
+    await db.transaction().execute(async (trx) => {
+      await recordDeliveryResult(trx, claimed, result);
+      await turnWebhookOff(trx, claimed.webhook_id, GONE);
+    });
+  } else await recordDeliveryResult(db, claimed, result);
+}
+
+/**
+ * Records the attempt's result. One the database refuses (something in the answer it cannot store)
+ * is recorded again without the answer and with the reason as its error, so that the attempt
+ * counts as what it was (a success is not sent again) rather than being left to the lease and
+ * repeated for good (issue 29). A database that cannot be reached is left to the lease: the
+ * delivery is claimed again when it ends.
+ */
+async function recordResult(db: Db, claimed: ClaimedDelivery, result: DeliveryResult) {
+  try {
+    await writeResult(db, claimed, result);
+  } catch (error) {
+    if (isConnectionFailure(error)) throw error;
+    const reason = `The answer could not be stored: ${describeFailure(error)}`;
+    await writeResult(db, claimed, { ...result, responseBody: null, error: reason.slice(0, 500) });
+  }
+}
+
 /**
  * One attempt of a claimed delivery: signs and sends it, then records what came of it. A secret
  * that does not decrypt (another server's key) counts as a failed attempt, so that it is retried
- * on the schedule and the log says why, rather than lost.
+ * on the schedule and the log says why, rather than lost. An attempt cut off by `signal` (the
+ * server shutting down) is given back uncounted, for the next claim.
  */
-export async function attemptDelivery(db: Db, claimed: ClaimedDelivery, settings: DeliverySettings) {
+export async function attemptDelivery(
+  db: Db,
+  claimed: ClaimedDelivery,
+  settings: DeliverySettings,
+  signal?: AbortSignal,
+) {
   let outcome: WebhookOutcome;
   try {
     const secrets = await settings.secrets();
@@ -70,7 +106,8 @@ export async function attemptDelivery(db: Db, claimed: ClaimedDelivery, settings
         body: claimed.body,
       },
       settings.policy,
-      settings.timeoutMs,
+      settings.timeouts,
+      signal,
     );
   } catch {
     outcome = {
@@ -78,14 +115,11 @@ export async function attemptDelivery(db: Db, claimed: ClaimedDelivery, settings
       durationMs: 0,
     };
   }
+  if ('aborted' in outcome && outcome.aborted) {
+    await releaseClaim(db, claimed);
+    return undefined;
+  }
   const result = resultOf(outcome, claimed, settings);
-  if (result.error === GONE) {
-    // One transaction: between the two, the next delivery of the webhook would be due and could
-    // be sent after the receiver said it is gone.
-    await db.transaction().execute(async (trx) => {
-      await recordDeliveryResult(trx, claimed, result);
-      await turnWebhookOff(trx, claimed.webhook_id, GONE);
-    });
-  } else await recordDeliveryResult(db, claimed, result);
+  await recordResult(db, claimed, result);
   return result;
 }

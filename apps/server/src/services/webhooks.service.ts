@@ -10,9 +10,11 @@ import {
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.js';
 import {
+  countWebhooksLocked,
   deleteWebhook,
   failPendingDeliveries,
   insertWebhook,
+  lockWebhook,
   updateWebhook,
   type DeliveryListRow,
   type ListedWebhookRow,
@@ -24,6 +26,7 @@ import {
   webhookUrlProblem,
   type WebhookAddressPolicy,
 } from '../lib/webhook-address.js';
+import { conflict } from '../lib/app-error.js';
 import { WebhookSecrets } from '../lib/webhook-secrets.js';
 import { recordActivity, type Actor } from './activity.js';
 
@@ -97,17 +100,26 @@ export async function checkWebhookInput(
   };
 }
 
-/** Makes the webhook and its secret; the answer is the only place the secret ever appears. */
+/**
+ * Makes the webhook and its secret; the answer is the only place the secret ever appears. A domain
+ * has at most `maxPerDomain` webhooks (WEBHOOK_MAX_PER_DOMAIN, issue 29): each is a queue the
+ * worker serves, and one event is a delivery for each; past it, 409.
+ */
 export async function createWebhook(
   db: Db,
   secrets: WebhookSecrets,
   domainId: string,
   actor: Actor,
   values: WebhookValues,
+  maxPerDomain: number,
 ): Promise<NewWebhook> {
   const id = randomUUID();
   const secret = WebhookSecrets.newSecret();
   const row = await db.transaction().execute(async (trx) => {
+    if ((await countWebhooksLocked(trx, domainId)) >= maxPerDomain)
+      throw conflict(
+        `This domain already has ${maxPerDomain} webhooks, the most it may have (WEBHOOK_MAX_PER_DOMAIN); remove one it no longer needs, or send several events to one webhook`,
+      );
     const row = await insertWebhook(trx, {
       ...values,
       id,
@@ -117,7 +129,7 @@ export async function createWebhook(
     await recordActivity(trx, domainId, actor, {
       kind: 'webhook.created',
       objectId: row.id,
-      objectLabel: row.url,
+      objectLabel: urlOrigin(row.url),
       after: settingsOf(values),
     });
     return row;
@@ -128,12 +140,14 @@ export async function createWebhook(
 /** Replaces the fields; turning a webhook off ends its queue, as a 410 from its receiver does. */
 export function replaceWebhook(db: Db, domainId: string, actor: Actor, id: string, values: WebhookValues) {
   return db.transaction().execute(async (trx) => {
+    // Off: first wait for the changes queueing its events, so that their deliveries fail below.
+    if (!values.active) await lockWebhook(trx, id);
     const row = await updateWebhook(trx, domainId, id, values);
     if (!row) return row;
     await recordActivity(trx, domainId, actor, {
       kind: 'webhook.updated',
       objectId: row.id,
-      objectLabel: row.url,
+      objectLabel: urlOrigin(row.url),
       after: settingsOf(values),
     });
     if (!row.active) await failPendingDeliveries(trx, id, 'The webhook was turned off');
@@ -149,15 +163,29 @@ export function removeWebhook(db: Db, domainId: string, actor: Actor, id: string
     await recordActivity(trx, domainId, actor, {
       kind: 'webhook.deleted',
       objectId: row.id,
-      objectLabel: row.url,
+      objectLabel: urlOrigin(row.url),
     });
     return true;
   });
 }
 
-/** A webhook's settings as its activity row shows them (never its secret). */
+/**
+ * What the activity trail keeps of a webhook's URL: its origin (scheme, host and port). The path and
+ * query often carry a secret of the receiver's (a token, a key), and the trail is kept for good
+ * (issue 29); the webhook's own row keeps the whole URL, which deliveries need.
+ */
+export function urlOrigin(url: string): string | null {
+  try {
+    const origin = new URL(url).origin;
+    return origin === 'null' ? null : origin;
+  } catch {
+    return null;
+  }
+}
+
+/** A webhook's settings as its activity row shows them (never its secret, only its URL's origin). */
 const settingsOf = (values: WebhookValues) => ({
-  url: values.url,
+  url: urlOrigin(values.url),
   events: values.events,
   active: values.active,
   description: values.description,

@@ -57,8 +57,8 @@ describe('activity of the command line', () => {
     expect(rows.map((row) => [row.kind, row.object_label])).toEqual([
       ['content_key.created', 'Build'],
       ['content_key.revoked', 'Build'],
-      ['webhook.created', 'https://127.0.0.1:8443/hook'],
-      ['webhook.deleted', 'https://127.0.0.1:8443/hook'],
+      ['webhook.created', 'https://127.0.0.1:8443'],
+      ['webhook.deleted', 'https://127.0.0.1:8443'],
       ['domain.settings_updated', null],
     ]);
     for (const row of rows) {

@@ -40,6 +40,7 @@ export async function baseEnv(options: { postgres?: boolean } = {}) {
     LOG_LEVEL: 'warn',
     WEBHOOK_ALLOW_PRIVATE: '1',
     WEBHOOK_ALLOW_HTTP: '1',
+    WEBHOOK_PORTS: 'any',
   };
   if (TEST_DB === 'postgres' || options.postgres) {
     const scratch = await createScratchPostgresDatabase('masthead_hooks');

@@ -96,9 +96,14 @@ run('the scheduled publisher on PostgreSQL', () => {
           select count(*)::int as n from posts where id = any(${ids}::uuid[]) and published`.execute(direct);
         return rows[0]!.n === ids.length;
       }, 20_000);
+      // Each worker logs a publish once its commit has come back to it, which can be after the
+      // count above sees it: wait for every line, then a moment for any second publish to show.
+      const logged = () =>
+        [...firstLog.published(), ...second.log.published()].filter((id) => ids.includes(id));
+      await waitFor(async () => new Set(logged()).size === ids.length, 10_000);
       await sleep(300);
 
-      const publishes = [...firstLog.published(), ...second.log.published()].filter((id) => ids.includes(id));
+      const publishes = logged();
       expect(publishes.sort()).toEqual([...ids].sort());
       const { rows } = await sql<{ id: string; version: number; upserts: number }>`
         select p.id, p.version,

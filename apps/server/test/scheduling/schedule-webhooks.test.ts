@@ -13,7 +13,12 @@ let site: Receiver;
 beforeAll(async () => {
   site = await startReceiver();
   ctx = await createTestContext({
-    env: { RATE_LIMIT_PER_MINUTE: '0', WEBHOOK_ALLOW_PRIVATE: '1', WEBHOOK_ALLOW_HTTP: '1' },
+    env: {
+      RATE_LIMIT_PER_MINUTE: '0',
+      WEBHOOK_ALLOW_PRIVATE: '1',
+      WEBHOOK_ALLOW_HTTP: '1',
+      WEBHOOK_PORTS: 'any',
+    },
     clock: clock.now,
     publishScheduled: { everyMs: 100 },
     webhooks: { delivery: FAST_DELIVERY },

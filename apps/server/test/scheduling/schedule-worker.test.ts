@@ -58,7 +58,8 @@ describe('the scheduled publisher', () => {
     }, 15_000);
     const delivered = await w.read(`/posts/${post.id}`);
     expect(delivered.statusCode, delivered.body).toBe(200);
-    expect(log.published()).toContain(post.id);
+    // The worker logs once its commit has come back to it, which can be after a reader sees it.
+    await waitFor(async () => log.published().includes(post.id), 5_000);
     // The file's first requests (token checks, PGlite's first plans) come on top under load.
   }, 60_000);
 
@@ -80,6 +81,8 @@ describe('the scheduled publisher', () => {
     expect(await readPost(w.api, posts[2]!.id)).toMatchObject({ published: false, approved: true });
     expect(await readPost(w.api, posts[3]!.id)).toMatchObject({ published: false, approved: false });
     const ids = posts.map((p) => p.id);
+    // Logged once each commit has come back to the worker, not when a reader can see it.
+    await waitFor(async () => [ids[0], ids[1]].every((id) => log.published().includes(id!)), 5_000);
     expect(
       log
         .published()

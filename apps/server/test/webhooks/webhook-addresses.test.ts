@@ -1,6 +1,6 @@
 import type { LookupAddress } from 'node:dns';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemLookup } from '../../src/lib/webhook-address.js';
+import { resolverLookup } from '../../src/lib/webhook-resolver.js';
 import { expectErrorBody } from '../access/access-fixtures.js';
 import { createTestContext, type TestContext } from '../helpers/test-app.js';
 import { deliveriesOf, FAST_DELIVERY, registered, webhookWorld } from './webhook-fixtures.js';
@@ -8,8 +8,9 @@ import { eventually, startReceiver, type Receiver } from './webhook-receiver.js'
 
 /** A DNS whose answer for rebind.example.test the test changes after registration. */
 let rebindTo = '93.184.216.34';
+const serverLookup = resolverLookup({ timeoutMs: 2000 });
 const lookup = async (host: string): Promise<LookupAddress[]> =>
-  host === 'rebind.example.test' ? [{ address: rebindTo, family: 4 }] : systemLookup(host);
+  host === 'rebind.example.test' ? [{ address: rebindTo, family: 4 }] : serverLookup(host);
 
 let ctx: TestContext;
 let site: Receiver;
@@ -17,7 +18,7 @@ let site: Receiver;
 beforeAll(async () => {
   // Private addresses are refused (no WEBHOOK_ALLOW_PRIVATE); http is allowed to reach the test receiver.
   ctx = await createTestContext({
-    env: { RATE_LIMIT_PER_MINUTE: '0', WEBHOOK_ALLOW_HTTP: '1' },
+    env: { RATE_LIMIT_PER_MINUTE: '0', WEBHOOK_ALLOW_HTTP: '1', WEBHOOK_PORTS: 'any' },
     webhooks: { delivery: FAST_DELIVERY, lookup },
   });
   site = await startReceiver();

@@ -98,6 +98,11 @@ describe('masthead webhook', () => {
         /a private or reserved address/,
       ],
       [['http://127.0.0.1/', '--events', 'tag.created'], {}, /must be an https URL/],
+      [
+        ['https://127.0.0.1:25/', '--events', 'tag.created'],
+        {},
+        /port 25 is not allowed; use 443, 80 or 8443 \(WEBHOOK_PORTS\)/,
+      ],
     ];
     for (const [args, vars, problem] of cases) {
       const result = await masthead(['webhook', 'add', 'hooks.example.com', ...args], vars);
@@ -109,5 +114,24 @@ describe('masthead webhook', () => {
     const unknown = await masthead(['webhook', 'list', 'nowhere.example.com']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/unknown domain/);
+  });
+
+  it('should refuse a webhook past WEBHOOK_MAX_PER_DOMAIN, saying what to do (issue 29)', async () => {
+    const add = (path: string) =>
+      masthead(
+        ['webhook', 'add', 'hooks.example.com', `https://127.0.0.1/${path}`, '--events', 'tag.created'],
+        {
+          WEBHOOK_MAX_PER_DOMAIN: '2',
+        },
+      );
+    expect((await add('one')).code).toBe(0);
+    expect((await add('two')).code).toBe(0);
+    const refused = await add('three');
+    expect(refused.code).toBe(2);
+    expect(refused.stdout).toBe('');
+    expect(refused.stderr).toMatch(
+      /already has 2 webhooks, the most it may have \(WEBHOOK_MAX_PER_DOMAIN\); remove one it no longer needs/,
+    );
+    expect(await db.selectFrom('webhooks').select('url').execute()).toHaveLength(2);
   });
 });

@@ -19,7 +19,12 @@ const receivers: Receiver[] = [];
 
 beforeAll(async () => {
   ctx = await createTestContext({
-    env: { RATE_LIMIT_PER_MINUTE: '0', WEBHOOK_ALLOW_PRIVATE: '1', WEBHOOK_ALLOW_HTTP: '1' },
+    env: {
+      RATE_LIMIT_PER_MINUTE: '0',
+      WEBHOOK_ALLOW_PRIVATE: '1',
+      WEBHOOK_ALLOW_HTTP: '1',
+      WEBHOOK_PORTS: 'any',
+    },
     webhooks: { delivery: FAST_DELIVERY },
   });
 });
@@ -200,7 +205,10 @@ describe('webhook delivery', () => {
     await world.blogs.createTag('Third');
     await sleep(300);
     expect(site.received.map((d) => d.json.data.name)).toEqual(['First']);
-    const deliveries = await deliveriesOf(world.hooks, hook.id);
+    // Every delivery has its outcome once the hook is off: "Second", queued by a change that
+    // committed while the 410 was being recorded, was left pending for good (issue 29's CI run).
+    const deliveries = await settledDeliveries(world.hooks, hook.id, 1);
+    expect(deliveries.filter((d) => d.status === 'pending')).toEqual([]);
     const first = deliveries.at(-1)!;
     expect([first.status, first.attempt]).toEqual(['failed', 1]);
     expect(first.error).toMatch(/410 Gone/);

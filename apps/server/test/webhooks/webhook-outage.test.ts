@@ -32,7 +32,12 @@ beforeAll(async () => {
   });
   ctx = await createTestContext({
     database: { db, drop: () => db.destroy() },
-    env: { RATE_LIMIT_PER_MINUTE: '0', WEBHOOK_ALLOW_PRIVATE: '1', WEBHOOK_ALLOW_HTTP: '1' },
+    env: {
+      RATE_LIMIT_PER_MINUTE: '0',
+      WEBHOOK_ALLOW_PRIVATE: '1',
+      WEBHOOK_ALLOW_HTTP: '1',
+      WEBHOOK_PORTS: 'any',
+    },
     webhooks: { delivery: FAST_DELIVERY },
   });
   site = await startReceiver();

@@ -13,13 +13,17 @@ export interface ReceivedDelivery {
   status: number;
 }
 
+/** A receiver's answer: its status, or the status with its own body and headers. */
+export type ReceiverAnswer =
+  number | { status: number; body: string | Buffer; headers?: Record<string, string> };
+
 /**
  * A website's endpoint on loopback that records every delivery. `answer` picks the status of each
- * request (200 unless told otherwise). `verify(secret)` checks every signature with the
- * standardwebhooks library, as a receiver in any language would.
+ * request (200 unless told otherwise), and may give the body. `verify(secret)` checks every
+ * signature with the standardwebhooks library, as a receiver in any language would.
  */
 export async function startReceiver(
-  answer: (request: { id: string; count: number }) => number = () => 200,
+  answer: (request: { id: string; count: number }) => ReceiverAnswer = () => 200,
   port = 0,
 ) {
   const received: ReceivedDelivery[] = [];
@@ -32,9 +36,19 @@ export async function startReceiver(
       const id = String(req.headers['webhook-id']);
       const count = (countById.get(id) ?? 0) + 1;
       countById.set(id, count);
-      const status = answer({ id, count });
-      received.push({ headers: req.headers, path: req.url ?? '', body, json: JSON.parse(body), status });
-      res.writeHead(status, { 'content-type': 'text/plain' }).end(`answer ${status} `.repeat(200));
+      const answered = answer({ id, count });
+      const reply =
+        typeof answered === 'number'
+          ? { status: answered, body: `answer ${answered} `.repeat(200), headers: {} }
+          : answered;
+      received.push({
+        headers: req.headers,
+        path: req.url ?? '',
+        body,
+        json: JSON.parse(body),
+        status: reply.status,
+      });
+      res.writeHead(reply.status, { 'content-type': 'text/plain', ...reply.headers }).end(reply.body);
     });
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));

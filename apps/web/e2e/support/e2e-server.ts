@@ -198,10 +198,12 @@ export async function startE2eServer(workerIndex: number) {
     HOST: '127.0.0.1',
     PUBLIC_URL: url,
     LOG_LEVEL: 'info',
-    // The journeys' webhook receivers listen on http://127.0.0.1 (support/webhook-receiver.ts), which
-    // a server otherwise refuses (docs/webhooks.md); these only loosen that check.
+    // The journeys' webhook receivers listen on http://127.0.0.1 on a port of their own
+    // (support/webhook-receiver.ts), which a server otherwise refuses (docs/webhooks.md); these only
+    // loosen that check.
     WEBHOOK_ALLOW_PRIVATE: '1',
     WEBHOOK_ALLOW_HTTP: '1',
+    WEBHOOK_PORTS: 'any',
   };
 
   let running: ServerProcess | undefined;

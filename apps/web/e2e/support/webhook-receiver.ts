@@ -8,8 +8,8 @@ export interface ReceivedDelivery {
 
 /**
  * A website's webhook endpoint on loopback (as apps/server/test/webhooks/webhook-receiver.ts):
- * it answers every delivery 200 and records it. The e2e server allows http and loopback addresses
- * for it (WEBHOOK_ALLOW_HTTP, WEBHOOK_ALLOW_PRIVATE in support/e2e-server.ts).
+ * it answers every delivery 200 and records it. The e2e server allows http, loopback addresses and
+ * any port for it (WEBHOOK_ALLOW_HTTP, WEBHOOK_ALLOW_PRIVATE, WEBHOOK_PORTS in support/e2e-server.ts).
  */
 export async function startReceiver() {
   const received: ReceivedDelivery[] = [];

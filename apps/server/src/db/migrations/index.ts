@@ -20,6 +20,7 @@ import * as postRevisions from './2026-12-10T1500-post-revisions.js';
 import * as multiselectFields from './2026-12-11T1500-multiselect-fields.js';
 import * as tokensValidAfter from './2026-12-12T1500-tokens-valid-after.js';
 import * as mailboxProof from './2026-12-13T1500-mailbox-proof.js';
+import * as activityAppendOnly from './2026-12-13T1600-activity-append-only.js';
 import * as serverKeys from './2026-12-13T1700-server-keys.js';
 import * as scheduledPublishFailures from './2026-12-13T1800-scheduled-publish-failures.js';
 
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-11T1500-multiselect-fields': multiselectFields,
   '2026-12-12T1500-tokens-valid-after': tokensValidAfter,
   '2026-12-13T1500-mailbox-proof': mailboxProof,
+  '2026-12-13T1600-activity-append-only': activityAppendOnly,
   '2026-12-13T1700-server-keys': serverKeys,
   '2026-12-13T1800-scheduled-publish-failures': scheduledPublishFailures,
 };

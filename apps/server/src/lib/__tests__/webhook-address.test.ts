@@ -24,6 +24,10 @@ describe('isPublicAddress', () => {
       '::ffff:127.0.0.1',
       '::ffff:10.0.0.1',
       '64:ff9b::a00:1',
+      // IPv4-compatible IPv6 (::/96), deprecated: loopback and public IPv4 alike (issue 29).
+      '::7f00:1',
+      '::127.0.0.1',
+      '::5db8:d822',
       'not an address',
     ])
       expect(isPublicAddress(address), address).toBe(false);
@@ -39,6 +43,24 @@ describe('webhookUrlProblem', () => {
       'url: must be an http or https URL',
     );
   });
+
+  it('should take only the ports allowed (issue 29)', () => {
+    const usual = { allowHttp: true, ports: new Set([443, 80, 8443]) };
+    for (const url of [
+      'https://a.example/',
+      'https://a.example:443/',
+      'http://a.example:80/',
+      'https://a.example:8443/',
+    ])
+      expect(webhookUrlProblem(url, usual), url).toBeNull();
+    expect(webhookUrlProblem('https://a.example:25/', usual)).toBe(
+      'url: port 25 is not allowed; use 443, 80 or 8443 (WEBHOOK_PORTS)',
+    );
+    expect(webhookUrlProblem('http://a.example:6379/', { allowHttp: true, ports: new Set([9000]) })).toBe(
+      'url: port 6379 is not allowed; use 9000 (WEBHOOK_PORTS)',
+    );
+    expect(webhookUrlProblem('https://a.example:6379/', { allowHttp: true, ports: 'any' })).toBeNull();
+  });
 });
 
 describe('checkedAddresses', () => {
@@ -48,16 +70,21 @@ describe('checkedAddresses', () => {
   ];
   it('should refuse a host when any of its addresses is private, unless private ones are allowed', async () => {
     await expect(
-      checkedAddresses('mixed.example', { allowPrivate: false, allowHttp: false, lookup }),
+      checkedAddresses('mixed.example', { allowPrivate: false, allowHttp: false, ports: 'any', lookup }),
     ).rejects.toThrow('resolves to 10.0.0.1');
     await expect(
-      checkedAddresses('mixed.example', { allowPrivate: true, allowHttp: false, lookup }),
+      checkedAddresses('mixed.example', { allowPrivate: true, allowHttp: false, ports: 'any', lookup }),
     ).resolves.toHaveLength(2);
   });
   it('should refuse a host that does not resolve', async () => {
     const failing = async () => Promise.reject(new Error('ENOTFOUND'));
     await expect(
-      checkedAddresses('nowhere.example', { allowPrivate: false, allowHttp: false, lookup: failing }),
+      checkedAddresses('nowhere.example', {
+        allowPrivate: false,
+        allowHttp: false,
+        ports: 'any',
+        lookup: failing,
+      }),
     ).rejects.toThrow('could not be resolved');
   });
 });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { systemLookup, type HostLookup, type WebhookAddressPolicy } from '../../lib/webhook-address.js';
+import type { HostLookup, WebhookAddressPolicy, WebhookPorts } from '../../lib/webhook-address.js';
+import { resolverLookup, WEBHOOK_DNS_TIMEOUT_MS } from '../../lib/webhook-resolver.js';
 import { loadWebhookSecrets, type WebhookSecrets } from '../../lib/webhook-secrets.js';
 
 declare module 'fastify' {
@@ -16,9 +17,10 @@ declare module 'fastify' {
 export interface WebhooksOptions {
   allowPrivate: boolean;
   allowHttp: boolean;
+  ports: WebhookPorts;
   secretsKey: Buffer | undefined;
   dataDir: string;
-  /** DNS for the address checks; tests inject one that changes its answer. */
+  /** DNS for the address checks (c-ares by default); tests inject one that changes its answer. */
   lookup?: HostLookup;
 }
 
@@ -30,7 +32,8 @@ export default fp(
       policy: {
         allowPrivate: options.allowPrivate,
         allowHttp: options.allowHttp,
-        lookup: options.lookup ?? systemLookup,
+        ports: options.ports,
+        lookup: options.lookup ?? resolverLookup({ timeoutMs: WEBHOOK_DNS_TIMEOUT_MS }),
       },
       secrets: () => {
         secrets ??= loadWebhookSecrets(options.secretsKey, options.dataDir);

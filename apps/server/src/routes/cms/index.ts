@@ -16,7 +16,7 @@ import domainRoutes from './domains/index.js';
 import memberRoutes, { type MemberRoutesOptions } from './members/index.js';
 import { categoryRoutes, tagRoutes } from './taxonomy/index.js';
 import userRoutes from './user/index.js';
-import webhookRoutes from './webhooks/index.js';
+import webhookRoutes, { type WebhookRoutesOptions } from './webhooks/index.js';
 
 export interface CmsApiOptions {
   /** The per-user budget (plugins/app/user-rate-limit.ts). */
@@ -29,6 +29,7 @@ export interface CmsApiOptions {
   /** The built-in provider's password hashing slots, which a password change uses too. */
   passwordChecks?: ConcurrencyGate | undefined;
   members: MemberRoutesOptions;
+  webhooks: WebhookRoutesOptions;
 }
 
 /**
@@ -51,7 +52,7 @@ export default async function cmsApi(app: FastifyInstance, options: CmsApiOption
   await app.register(domainSettingsRoutes);
   await app.register(contentKeyRoutes);
   await app.register(memberRoutes, options.members);
-  await app.register(webhookRoutes);
+  await app.register(webhookRoutes, options.webhooks);
   await app.register(columnRoutes);
   await app.register(blogRoutes, { exactSearchTotal: options.exactSearchTotal });
   await app.register(revisionRoutes);
