@@ -23,6 +23,9 @@ export function passwordProblem(password: string): string | undefined {
     return `the password must have at least ${PASSWORD_MIN_LENGTH} characters`;
   if (password.length > PASSWORD_MAX_LENGTH)
     return `the password must have at most ${PASSWORD_MAX_LENGTH} characters`;
+  // Printable characters and spaces, in any script (NIST SP 800-63B); a NUL or a line break is a
+  // paste gone wrong, and some clients cannot type it again.
+  if (/\p{Cc}/u.test(password)) return 'the password must not contain control characters';
   return undefined;
 }
 

@@ -103,6 +103,9 @@ declare module 'oidc-provider' {
     type: string;
     status: number;
     host: string;
+    method: string;
+    /** The request's path below the provider's mount, and its query (Koa's). */
+    originalUrl: string;
     set(field: string, value: string): void;
   }
 

@@ -182,6 +182,19 @@ describe('PUT /cms/account/password', () => {
     },
   );
 
+  it('should refuse a new password with a control character at once, before any password check (issue 29)', async () => {
+    const { account, tokens } = await signedIn();
+    const started = Date.now();
+    const response = expectErrorBody(
+      await changePassword(tokens.access_token, account.password, 'long enough\u0000but NUL'),
+      400,
+    );
+    expect(response.errors).toEqual(['newPassword: the password must not contain control characters']);
+    // Refused before scrypt (about half a second), and the old password still signs in.
+    expect(Date.now() - started).toBeLessThan(300);
+    expect(await formAnswer(account.email, account.password)).toBe(303);
+  });
+
   it('should refuse a new password shorter than 8 characters with 400 and keep the old one', async () => {
     const { account, tokens } = await signedIn();
     const weak = await changePassword(tokens.access_token, account.password, 'short');

@@ -61,3 +61,20 @@ describe('the provider under /oidc', () => {
     expect(new URL(location).searchParams.get('error')).toBe('invalid_request');
   });
 });
+
+describe('paths under /oidc that nothing serves (issue 29, hostile-input pass)', () => {
+  it.each([
+    ['/oidc/INVITATION?token=x', '/oidc/INVITATION'],
+    ['/oidc/invitation/..%2f..%2fcms', '/oidc/invitation/../../cms'],
+    ['/oidc/nothing-here', '/oidc/nothing-here'],
+  ])('should answer %s with 404 and the error body, not a plain "Not Found"', async (target, path) => {
+    const answer = await ctx.app.inject({ method: 'GET', url: target });
+    expect(answer.statusCode).toBe(404);
+    expect(answer.headers['content-type']).toMatch(/^application\/json/);
+    expect(answer.json()).toEqual({
+      error: 'Not Found',
+      errors: [`No route for GET ${path}`],
+      detailedMessage: 'Not found.',
+    });
+  });
+});

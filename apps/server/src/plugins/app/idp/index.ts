@@ -10,7 +10,7 @@ import { deleteExpiredSignInTickets } from '../../../db/repositories/sign-in-tic
 import { loadOrCreateKeys, localKeyLookup, readKeys } from '../../../idp/keys.js';
 import { createProvider } from '../../../idp/provider.js';
 import { SignOutMarks } from '../../../idp/sign-out-marks.js';
-import { RETRY_AFTER_SECONDS } from '../../../lib/app-error.js';
+import { errorBody, RETRY_AFTER_SECONDS } from '../../../lib/app-error.js';
 import { DatabaseUnavailableError } from '../../../lib/pg-errors.js';
 import type { KeySource } from '../../../lib/token-verifier.js';
 import type { Mailer } from '../../../mail/mailer.js';
@@ -77,6 +77,16 @@ export default async function idp(app: FastifyInstance, options: IdpPluginOption
   provider.use(async (ctx, next) => {
     await next();
     if (ctx.status === 503) ctx.set('retry-after', String(RETRY_AFTER_SECONDS));
+    // A path the provider has no route for (`/oidc/INVITATION`, `/oidc/x/../y`) gets the API's
+    // error body, not Koa's plain "Not Found" (issue 29's hostile-input pass).
+    if (ctx.status === 404 && ctx.body == null) {
+      // Koa's originalUrl is the path below the mount (see pathBelowMount).
+      const path = `${MOUNT}${ctx.originalUrl.split('?')[0]}`;
+      ctx.type = 'application/json';
+      ctx.body = errorBody(404, [`No route for ${ctx.method} ${path}`], 'Not found.');
+      // Koa makes a response with a body 200 unless the status was set on purpose.
+      ctx.status = 404;
+    }
   });
   // Koa prints unhandled errors itself unless someone listens.
   provider.on('error', (error: Error) => app.log.error({ err: error }, 'identity provider error'));
