@@ -12,8 +12,8 @@ export interface MailWorkerFixtures {
 }
 
 /**
- * The journeys' `test` for e-mail (decision 056): the worker's usual server stays as `npm start`
- * makes it, without mail, and the journeys that need mail get a second one, started when first asked for.
+ * The journeys' `test` for e-mail (decision 056): the other journeys' servers stay as `npm start`
+ * makes them, without mail, and these get a server of their own with SMTP_URL.
  */
 export const test = base.extend<object, MailWorkerFixtures>({
   mailing: [
@@ -30,6 +30,9 @@ export const test = base.extend<object, MailWorkerFixtures>({
     },
     { scope: 'worker', timeout: 120_000 },
   ],
+  // Playwright gives these journeys a worker of their own (they add a worker fixture): pointing
+  // baseURL at the mailing server spares that worker the usual server's start.
+  baseURL: async ({ mailing }, use) => use(mailing.url),
 });
 
 export { expect } from './fixtures';
