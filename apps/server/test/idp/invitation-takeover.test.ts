@@ -6,16 +6,7 @@ import { setMemberRole } from '../../src/services/members.service.js';
 import { CLI_ACTOR } from '../../src/cli/member.command.js';
 import { createTestContext, type TestContext } from '../helpers/test-app.js';
 import { createIdpContext, newAccount, type IdpContext } from './idp-context.js';
-import {
-  REDIRECT_URI,
-  csrfTokenOf,
-  followToCallback,
-  location,
-  openSignIn,
-  signIn,
-  tokenRequest,
-  type TestBrowser,
-} from './oidc-client.js';
+import { csrfTokenOf, location, signIn, signInWithTicket, type TestBrowser } from './oidc-client.js';
 
 /**
  * Issue 29, finding 1 (decision 055): an admin of one domain invited an address that had rights in
@@ -80,18 +71,8 @@ async function acceptAndSignIn(browser: TestBrowser, link: string, fields: Recor
     ...fields,
   });
   expect(submitted.statusCode, submitted.body).toBe(303);
-  const binding = new URL(location(submitted)).searchParams.get('signin_ticket')!;
-  const { pkce, form } = await openSignIn(browser, { signin_ticket: binding });
-  expect(form.statusCode, form.body).toBe(303);
-  const callback = await followToCallback(browser, form);
-  const tokens = await tokenRequest(ctx.app, {
-    grant_type: 'authorization_code',
-    code: callback.get('code')!,
-    redirect_uri: REDIRECT_URI,
-    code_verifier: pkce.verifier,
-  });
-  expect(tokens.statusCode, tokens.body).toBe(200);
-  return { page, token: tokens.json().access_token as string };
+  const tokens = await signInWithTicket(browser, location(submitted));
+  return { page, token: tokens.access_token };
 }
 
 /** The takeover as the issue reproduced it: A's admin invites the address and accepts it themselves. */

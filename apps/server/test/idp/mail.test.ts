@@ -10,12 +10,11 @@ import { linkIn, startTestMailServer, type TestMailServer } from '../helpers/tes
 import { createIdpContext, newAccount, type IdpContext } from './idp-context.js';
 import {
   PUBLIC_URL,
-  REDIRECT_URI,
   csrfTokenOf,
-  followToCallback,
   location,
   openSignIn,
   signIn,
+  signInWithTicket,
   tokenRequest,
   type TestBrowser,
 } from './oidc-client.js';
@@ -69,22 +68,6 @@ const pathOf = (link: string) => {
   const url = new URL(link);
   return `${url.pathname}${url.search}`;
 };
-
-/** Follows a page's redirect to the web app with its first sign-in ticket, to the tokens. */
-async function signInWithTicket(browser: TestBrowser, redirect: string) {
-  const binding = new URL(redirect).searchParams.get('signin_ticket')!;
-  const { pkce, form } = await openSignIn(browser, { signin_ticket: binding });
-  expect(form.statusCode, form.body).toBe(303);
-  const callback = await followToCallback(browser, form);
-  const tokens = await tokenRequest(ctx.app, {
-    grant_type: 'authorization_code',
-    code: callback.get('code')!,
-    redirect_uri: REDIRECT_URI,
-    code_verifier: pkce.verifier,
-  });
-  expect(tokens.statusCode, tokens.body).toBe(200);
-  return tokens.json() as { access_token: string; refresh_token: string };
-}
 
 const userInfo = async (token: string) =>
   (await api('GET', '/cms/user/info', undefined, token)).json() as {

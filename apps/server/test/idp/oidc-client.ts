@@ -188,3 +188,24 @@ export async function signIn(browser: TestBrowser, email: string, password: stri
     throw new Error(`token request failed: ${response.statusCode} ${response.body}`);
   return response.json<TokenResponse>();
 }
+
+/**
+ * The sign-in the web app starts after an invitation or a reset page sent the browser on with a
+ * first sign-in ticket (decision 055): through without the form, to the tokens.
+ */
+export async function signInWithTicket(browser: TestBrowser, redirect: string) {
+  const binding = new URL(redirect).searchParams.get('signin_ticket');
+  if (!binding) throw new Error(`no signin_ticket in ${redirect}`);
+  const { pkce, form } = await openSignIn(browser, { signin_ticket: binding });
+  if (form.statusCode !== 303) throw new Error(`the sign-in asked for the password: ${form.statusCode}`);
+  const callback = await followToCallback(browser, form);
+  const response = await tokenRequest(browser.app, {
+    grant_type: 'authorization_code',
+    code: callback.get('code')!,
+    redirect_uri: REDIRECT_URI,
+    code_verifier: pkce.verifier,
+  });
+  if (response.statusCode !== 200)
+    throw new Error(`token request failed: ${response.statusCode} ${response.body}`);
+  return response.json<TokenResponse>();
+}

@@ -1,5 +1,6 @@
 import { PASSWORD_MIN_LENGTH } from '../accounts.js';
 import { alert, escapeHtml, page } from './layout.js';
+import { invalidAttributes, newPasswordFields } from './password-fields.js';
 import { errorPage } from './provider-pages.js';
 
 export interface InvitationPageOptions {
@@ -21,7 +22,6 @@ export interface InvitationPageOptions {
  */
 export function invitationPage(options: InvitationPageOptions): string {
   const { action, csrfToken, token, email, domainName, role, name = '', error } = options;
-  const invalid = error ? ' aria-invalid="true" aria-describedby="form-error"' : '';
   return page(
     'Accept invitation',
     `<h1 id="page-title">Join ${escapeHtml(domainName)}</h1>
@@ -34,10 +34,7 @@ ${alert(error)}
 <input id="email" name="email" type="email" autocomplete="username" readonly value="${escapeHtml(email)}">
 <label for="name">Your name</label>
 <input id="name" name="name" type="text" autocomplete="name" required maxlength="200" value="${escapeHtml(name)}"${name ? '' : ' autofocus'}>
-<label for="password">New password</label>
-<input id="password" name="password" type="password" autocomplete="new-password" required minlength="${PASSWORD_MIN_LENGTH}" maxlength="1024"${invalid}${name ? ' autofocus' : ''}>
-<label for="password-again">New password again</label>
-<input id="password-again" name="passwordAgain" type="password" autocomplete="new-password" required minlength="${PASSWORD_MIN_LENGTH}" maxlength="1024"${invalid}>
+${newPasswordFields({ error, autofocus: name !== '' })}
 <button type="submit">Create account and sign in</button>
 </form>`,
   );
@@ -61,7 +58,7 @@ export interface JoinWithAccountPageOptions {
  */
 export function joinWithAccountPage(options: JoinWithAccountPageOptions): string {
   const { action, csrfToken, token, email, domainName, role, error, forgotUrl } = options;
-  const invalid = error ? ' aria-invalid="true" aria-describedby="form-error"' : '';
+  const invalid = invalidAttributes(error);
   const forgot = forgotUrl
     ? `\n<p class="detail"><a href="${escapeHtml(forgotUrl)}">Forgot password?</a></p>`
     : '';

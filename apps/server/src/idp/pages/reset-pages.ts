@@ -1,5 +1,6 @@
 import { PASSWORD_MIN_LENGTH } from '../accounts.js';
 import { alert, escapeHtml, page } from './layout.js';
+import { invalidAttributes, newPasswordFields } from './password-fields.js';
 import { errorPage } from './provider-pages.js';
 
 /** "Forgot password?": the e-mail to send a link to (decision 056). */
@@ -10,7 +11,7 @@ export function forgotPasswordPage(options: {
   error?: string;
 }): string {
   const { action, csrfToken, email = '', error } = options;
-  const invalid = error ? ' aria-invalid="true" aria-describedby="form-error"' : '';
+  const invalid = invalidAttributes(error);
   return page(
     'Forgot password',
     `<h1 id="page-title">Forgot your password?</h1>
@@ -44,7 +45,6 @@ export function resetPasswordPage(options: {
   error?: string;
 }): string {
   const { action, csrfToken, token, email, error } = options;
-  const invalid = error ? ' aria-invalid="true" aria-describedby="form-error"' : '';
   return page(
     'Choose a new password',
     `<h1 id="page-title">Choose a new password</h1>
@@ -55,10 +55,7 @@ ${alert(error)}
 <input type="hidden" name="token" value="${escapeHtml(token)}">
 <label for="email">E-mail</label>
 <input id="email" name="email" type="email" autocomplete="username" readonly value="${escapeHtml(email)}">
-<label for="password">New password</label>
-<input id="password" name="password" type="password" autocomplete="new-password" required minlength="${PASSWORD_MIN_LENGTH}" maxlength="1024" autofocus${invalid}>
-<label for="password-again">New password again</label>
-<input id="password-again" name="passwordAgain" type="password" autocomplete="new-password" required minlength="${PASSWORD_MIN_LENGTH}" maxlength="1024"${invalid}>
+${newPasswordFields({ error, autofocus: true })}
 <button type="submit">Save the password and sign in</button>
 </form>`,
   );

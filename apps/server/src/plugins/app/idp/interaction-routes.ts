@@ -11,7 +11,7 @@ import { INTERACTION_PATH } from '../../../idp/provider.js';
 import { AppError } from '../../../lib/app-error.js';
 import { CountersUnavailableError, type AttemptCounters } from '../../../lib/attempt-counters.js';
 import { GateFullError, type ConcurrencyGate } from '../../../lib/concurrency-gate.js';
-import { sendPage } from './send-page.js';
+import { formField as field, sendPage } from './send-page.js';
 import { checkCsrfToken, clearCsrfToken, issueCsrfToken } from './csrf.js';
 import { takeFirstSignIn } from './first-sign-in.js';
 import { formEmail, loginLimits } from './login-limits.js';
@@ -44,11 +44,6 @@ const INVALID_LOGIN = 'Invalid e-mail or password';
 const params = Type.Object({
   uid: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }),
 });
-
-function field(request: FastifyRequest, name: string): string {
-  const value = (request.body as Record<string, unknown> | undefined)?.[name];
-  return typeof value === 'string' ? value : '';
-}
 
 /**
  * The built-in provider's login page (DESIGN §1): GET shows the form of an interaction the provider

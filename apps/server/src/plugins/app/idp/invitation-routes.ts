@@ -1,8 +1,6 @@
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import { normalizeIP } from '@fastify/rate-limit';
-import { SIGN_IN_NOW_PARAM, SIGN_IN_TICKET_PARAM } from '@masthead/contract';
-import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../../db/database.js';
 import { findAccountByEmail } from '../../../db/repositories/idp-accounts.repository.js';
@@ -26,7 +24,12 @@ import {
 } from '../../../services/invitations.service.js';
 import { checkInvitationCsrfToken, clearInvitationCsrfToken, issueInvitationCsrfToken } from './csrf.js';
 import { setFirstSignInCookie } from './first-sign-in.js';
-import { sendPage as sendProviderPage } from './send-page.js';
+import {
+  formField as field,
+  linkQuery as query,
+  redirectToSignIn,
+  sendLinkPage as sendPage,
+} from './send-page.js';
 import { LOGIN_LIMITS, loginLimits } from './login-limits.js';
 
 export interface InvitationRoutesOptions {
@@ -38,17 +41,6 @@ export interface InvitationRoutesOptions {
   passwordChecks: ConcurrencyGate;
   /** Where a forgotten password is reset, when a mail server is configured (decision 056). */
   forgotUrl?: string | undefined;
-}
-
-/** The token is in the page's address: its links must not pass it on. */
-const sendPage = (reply: FastifyReply, status: number, html: string) =>
-  sendProviderPage(reply.header('referrer-policy', 'no-referrer'), status, html);
-
-const query = Type.Object({ token: Type.Optional(Type.String({ maxLength: 200 })) });
-
-function field(request: FastifyRequest, name: string): string {
-  const value = (request.body as Record<string, unknown> | undefined)?.[name];
-  return typeof value === 'string' ? value : '';
 }
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -243,10 +235,6 @@ export default async function invitationRoutes(app: FastifyInstance, options: In
     if (!accepted.ok) return dead(reply, accepted.state === 'account-exists' ? 'used' : accepted.state);
     clearInvitationCsrfToken(reply, INVITATION_PATH);
     setFirstSignInCookie(reply, accepted.signIn.token, secure);
-    // The web app starts the sign-in at once, and the cookie with this binding completes it.
-    const next = new URL(`${publicUrl}/`);
-    next.searchParams.set(SIGN_IN_NOW_PARAM, 'now');
-    next.searchParams.set(SIGN_IN_TICKET_PARAM, accepted.signIn.binding);
-    return reply.header('referrer-policy', 'no-referrer').redirect(next.toString(), 303);
+    return redirectToSignIn(reply, publicUrl, accepted.signIn.binding);
   });
 }

@@ -2,8 +2,6 @@ import { createHash } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import { normalizeIP } from '@fastify/rate-limit';
-import { SIGN_IN_NOW_PARAM, SIGN_IN_TICKET_PARAM } from '@masthead/contract';
-import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../../db/database.js';
 import { passwordProblem } from '../../../idp/accounts.js';
@@ -31,7 +29,12 @@ import {
 import { checkResetCsrfToken, clearResetCsrfToken, issueResetCsrfToken } from './csrf.js';
 import { setFirstSignInCookie } from './first-sign-in.js';
 import { LOGIN_LIMITS } from './login-limits.js';
-import { sendPage as sendProviderPage } from './send-page.js';
+import {
+  formField as field,
+  linkQuery as query,
+  redirectToSignIn,
+  sendLinkPage as sendPage,
+} from './send-page.js';
 
 export interface ResetRoutesOptions {
   db: Db;
@@ -52,17 +55,6 @@ export const RESET_LIMITS = { perAddress: 10, perAccount: 3, windowMs: LOGIN_LIM
 
 /** Mails on their way at once, and waiting; beyond that a request's mail is dropped (and logged). */
 const MAILS = { running: 2, waiting: 50 };
-
-/** The token is in the page's address: its links must not pass it on. */
-const sendPage = (reply: FastifyReply, status: number, html: string) =>
-  sendProviderPage(reply.header('referrer-policy', 'no-referrer'), status, html);
-
-const query = Type.Object({ token: Type.Optional(Type.String({ maxLength: 200 })) });
-
-function field(request: FastifyRequest, name: string): string {
-  const value = (request.body as Record<string, unknown> | undefined)?.[name];
-  return typeof value === 'string' ? value : '';
-}
 
 const digest = (text: string) => createHash('sha256').update(text).digest('base64url');
 
@@ -230,9 +222,6 @@ export default async function resetRoutes(app: FastifyInstance, options: ResetRo
     options.signOutMarks.forget();
     clearResetCsrfToken(reply, RESET_PATH);
     setFirstSignInCookie(reply, outcome.signIn.token, secure);
-    const next = new URL(`${publicUrl}/`);
-    next.searchParams.set(SIGN_IN_NOW_PARAM, 'now');
-    next.searchParams.set(SIGN_IN_TICKET_PARAM, outcome.signIn.binding);
-    return reply.header('referrer-policy', 'no-referrer').redirect(next.toString(), 303);
+    return redirectToSignIn(reply, publicUrl, outcome.signIn.binding);
   });
 }
