@@ -7,7 +7,9 @@ import { insertDomain, upsertMembership } from '../../src/db/repositories/domain
 import { createAccount } from '../../src/idp/accounts.js';
 import { tempDataDir } from '../helpers/test-app.js';
 import { createTestDatabase } from '../helpers/test-database.js';
-import { PUBLIC_URL, TestBrowser } from './oidc-client.js';
+import { CLI_ACTOR } from '../../src/cli/member.command.js';
+import { setMemberRole } from '../../src/services/members.service.js';
+import { PUBLIC_URL, TestBrowser, signIn } from './oidc-client.js';
 
 /**
  * The server as its own identity provider (no OIDC_AUTHORITY) on this file's database. `restart`
@@ -57,4 +59,36 @@ export async function newAccount(db: Db, name = 'Ana Lima') {
   });
   await upsertMembership(db, domain.id, email, 'editor');
   return { id: account.id, email, name, password, domain: domain.domain };
+}
+
+/** An account that is admin of a new domain of its own, signed in: its access token. */
+export async function adminOfNewDomain(ctx: IdpContext) {
+  const account = await newAccount(ctx.db, 'Ada Admin');
+  const own = await ctx.db
+    .selectFrom('domains')
+    .select('id')
+    .where('domain', '=', account.domain)
+    .executeTakeFirstOrThrow();
+  await ctx.db.transaction().execute((trx) => setMemberRole(trx, own.id, CLI_ACTOR, account.email, 'admin'));
+  const tokens = await signIn(ctx.browser(), account.email, account.password);
+  return { ...account, domainId: own.id, token: tokens.access_token };
+}
+
+/** A call to the API with a bearer token and, when given, a JSON body. */
+export function api(
+  app: FastifyInstance,
+  token: string,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: unknown,
+) {
+  return app.inject({
+    method,
+    url,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(payload !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(payload !== undefined ? { payload: JSON.stringify(payload) } : {}),
+  });
 }

@@ -5,7 +5,13 @@ import { markEmailVerified } from '../../src/db/repositories/idp-accounts.reposi
 import { setMemberRole } from '../../src/services/members.service.js';
 import { CLI_ACTOR } from '../../src/cli/member.command.js';
 import { createTestContext, type TestContext } from '../helpers/test-app.js';
-import { createIdpContext, newAccount, type IdpContext } from './idp-context.js';
+import {
+  adminOfNewDomain as newAdmin,
+  api as callApi,
+  createIdpContext,
+  newAccount,
+  type IdpContext,
+} from './idp-context.js';
 import { csrfTokenOf, location, signIn, signInWithTicket, type TestBrowser } from './oidc-client.js';
 
 /**
@@ -28,29 +34,9 @@ async function domain() {
   return insertDomain(ctx.db, { domain: newHost(), name: 'Domain' });
 }
 
-/** An account that is admin of a new domain, signed in. */
-async function adminOfNewDomain() {
-  const account = await newAccount(ctx.db, 'Ada Admin');
-  const own = await ctx.db
-    .selectFrom('domains')
-    .selectAll()
-    .where('domain', '=', account.domain)
-    .executeTakeFirstOrThrow();
-  await ctx.db.transaction().execute((trx) => setMemberRole(trx, own.id, CLI_ACTOR, account.email, 'admin'));
-  const tokens = await signIn(ctx.browser(), account.email, account.password);
-  return { ...account, domainId: own.id, token: tokens.access_token };
-}
-
-const api = (token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-  ctx.app.inject({
-    method,
-    url,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(payload ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(payload ? { payload: JSON.stringify(payload) } : {}),
-  });
+const api = (token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+  callApi(ctx.app, token, method, url, payload);
+const adminOfNewDomain = () => newAdmin(ctx);
 
 /** What the operator's `masthead member add` does. */
 const operatorAdds = (domainId: string, email: string, role: 'author' | 'editor' | 'admin') =>

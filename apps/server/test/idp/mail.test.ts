@@ -7,7 +7,13 @@ import { authenticate } from '../../src/idp/accounts.js';
 import { hashPassword } from '../../src/lib/password-hash.js';
 import { setMemberRole } from '../../src/services/members.service.js';
 import { linkIn, startTestMailServer, type TestMailServer } from '../helpers/test-mail-server.js';
-import { createIdpContext, newAccount, type IdpContext } from './idp-context.js';
+import {
+  adminOfNewDomain,
+  api as callApi,
+  createIdpContext,
+  newAccount,
+  type IdpContext,
+} from './idp-context.js';
 import {
   PUBLIC_URL,
   csrfTokenOf,
@@ -34,17 +40,8 @@ beforeAll(async () => {
     SMTP_URL: mail.url,
     MAIL_FROM: 'Masthead Test <cms@example.test>',
   });
-  const account = await newAccount(ctx.db, 'Ada Admin');
-  const domain = await ctx.db
-    .selectFrom('domains')
-    .selectAll()
-    .where('domain', '=', account.domain)
-    .executeTakeFirstOrThrow();
-  await ctx.db
-    .transaction()
-    .execute((trx) => setMemberRole(trx, domain.id, CLI_ACTOR, account.email, 'admin'));
-  const tokens = await signIn(ctx.browser(), account.email, account.password);
-  admin = { token: tokens.access_token, email: account.email, domain: account.domain, domainId: domain.id };
+  const own = await adminOfNewDomain(ctx);
+  admin = { token: own.token, email: own.email, domain: own.domain, domainId: own.domainId };
 });
 afterAll(async () => {
   await ctx?.close();
@@ -54,15 +51,7 @@ afterAll(async () => {
 const newEmail = () => `mailbox-${randomBytes(4).toString('hex')}@corp.test`;
 
 const api = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object, token = admin.token) =>
-  ctx.app.inject({
-    method,
-    url,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(payload ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(payload ? { payload: JSON.stringify(payload) } : {}),
-  });
+  callApi(ctx.app, token, method, url, payload);
 
 const pathOf = (link: string) => {
   const url = new URL(link);
