@@ -34,12 +34,14 @@ describe('posts table settings', () => {
   });
 
   it('should index the search vector alone, and no longer with the domain', async () => {
+    // The GIN filter is applied here, not in SQL: there the planner checks pg_get_indexdef of every
+    // schema's posts indexes before their schema, and another test file may be dropping its schema
+    // meanwhile ("could not open relation with OID …", seen once on PostgreSQL).
     const { rows } = await sql<{ name: string; def: string }>`
       select indexname as name, indexdef as def from pg_indexes
-      where schemaname = current_schema() and tablename = 'posts' and indexdef ilike '%using gin%'`.execute(
-      db,
-    );
-    expect(rows.map((r) => r.name).sort()).toEqual(['posts_fields_idx', 'posts_search_idx']);
-    expect(rows.find((r) => r.name === 'posts_search_idx')?.def).toMatch(/USING gin \(search\)$/);
+      where schemaname = current_schema() and tablename = 'posts'`.execute(db);
+    const gin = rows.filter((r) => /using gin/i.test(r.def));
+    expect(gin.map((r) => r.name).sort()).toEqual(['posts_fields_idx', 'posts_search_idx']);
+    expect(gin.find((r) => r.name === 'posts_search_idx')?.def).toMatch(/USING gin \(search\)$/);
   });
 });

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { freePort } from '../helpers/server-process.js';
 import { eventually, startReceiver } from '../webhooks/webhook-receiver.js';
-import { DOMAIN, EMAIL, baseEnv, bearer, call, cleanups, cli, kill, startServer } from './webhook-servers.js';
+import { DOMAIN, EMAIL, cli, kill, webhookServers } from './webhook-servers.js';
+
+const { baseEnv, bearer, call, cleanups, startServer } = webhookServers();
 
 // A webhook event whose change committed just before SIGKILL is delivered after the restart (issue 21).
 describe('webhooks with the built server', () => {

@@ -3,7 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { TEST_DB } from '../helpers/test-database.js';
 import { eventually, startReceiver } from '../webhooks/webhook-receiver.js';
-import { DOMAIN, EMAIL, baseEnv, call, cleanups, cli, startServer } from './webhook-servers.js';
+import { DOMAIN, EMAIL, cli, webhookServers } from './webhook-servers.js';
+
+const { baseEnv, call, cleanups, startServer } = webhookServers();
 
 /** An HTTP proxy that records what it is asked for and forwards nothing. */
 async function recordingProxy() {

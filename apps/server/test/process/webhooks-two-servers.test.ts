@@ -5,7 +5,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TEST_DB } from '../helpers/test-database.js';
 import { eventually, startReceiver } from '../webhooks/webhook-receiver.js';
-import { DOMAIN, EMAIL, baseEnv, call, cleanups, cli, startServer } from './webhook-servers.js';
+import { DOMAIN, EMAIL, cli, webhookServers } from './webhook-servers.js';
+
+const { baseEnv, call, cleanups, startServer } = webhookServers();
 
 // Two servers on one PostgreSQL deliver each of 200 events once, in order (issue 21).
 describe('webhooks with two servers', () => {
