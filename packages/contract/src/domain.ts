@@ -44,6 +44,14 @@ export const DomainSettings = Type.Object(
       description: 'e.g. https://blog.example.com/posts/{slug}; null clears it',
     }),
     publicFeeds: Type.Boolean(),
+    previewUrl: Type.Optional(
+      Type.Union([Type.String({ maxLength: 2000 }), Type.Null()], {
+        description:
+          "The website's preview address (issue 30): an http(s) pattern with {token}, and optionally " +
+          '{slug}, {id} and {locale}, e.g. https://blog.example.com/preview?token={token}; null clears ' +
+          "it (previews then open Masthead's own page). Always in answers; left as it is when absent from a PUT",
+      }),
+    ),
   },
   { title: 'DomainSettings' },
 );

@@ -15,3 +15,4 @@ export * from './activity.js';
 export * from './account.js';
 export * from './revision.js';
 export * from './member.js';
+export * from './preview.js';
