@@ -39,6 +39,8 @@ export const ACTIVITY_KINDS = [
   'webhook.updated',
   'webhook.deleted',
   'domain.settings_updated',
+  'preview.shared',
+  'preview.revoked',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -54,6 +56,7 @@ export const ACTIVITY_OBJECTS = [
   'content_key',
   'webhook',
   'domain',
+  'preview',
 ] as const;
 export type ActivityObject = (typeof ACTIVITY_OBJECTS)[number];
 

@@ -57,5 +57,9 @@ export const DomainSettings = Type.Object(
 );
 export type DomainSettings = Static<typeof DomainSettings>;
 
+export const PREVIEW_URL_MESSAGE =
+  'must be an http(s) address with {token} after the host, and no placeholders but {token}, {slug}, {id} ' +
+  'and {locale}, such as https://blog.example.com/preview?token={token}';
+
 export const POST_URL_MESSAGE =
   'must be an http(s) address with {slug} after the host, such as https://blog.example.com/posts/{slug}';

@@ -17,6 +17,7 @@ export const ACTIVITY_OBJECTS = [
   'content_key',
   'webhook',
   'domain',
+  'preview',
 ] as const satisfies readonly ActivityObject[];
 
 export const ACTIVITY_KINDS = [
@@ -53,6 +54,8 @@ export const ACTIVITY_KINDS = [
   'webhook.updated',
   'webhook.deleted',
   'domain.settings_updated',
+  'preview.shared',
+  'preview.revoked',
 ] as const satisfies readonly ActivityKind[];
 
 type Missing<All, Listed> = [Exclude<All, Listed>] extends [never] ? true : Exclude<All, Listed>;
