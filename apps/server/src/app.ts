@@ -17,6 +17,7 @@ import errorHandler from './plugins/app/error-handler.js';
 import finiteQuery from './plugins/app/finite-query.js';
 import jsonBodies from './plugins/app/json-bodies.js';
 import listCache from './plugins/app/list-cache.js';
+import previewOrigins from './plugins/app/preview-origins.js';
 import database from './plugins/external/database.js';
 import openapi from './plugins/external/swagger.js';
 import webApp from './plugins/external/web-app.js';
@@ -170,6 +171,7 @@ export async function buildApp(options: AppOptions) {
     closeWithApp: options.closeDatabase ?? false,
   });
   await app.register(listCache, { megabytes: env.LIST_CACHE_MB });
+  await app.register(previewOrigins, { readAtStart: options.webRoot !== undefined });
   const storage = options.storage ?? (await createStorage(env));
   await app.register(storagePlugin, {
     storage,
@@ -237,6 +239,7 @@ export async function buildApp(options: AppOptions) {
       testsPerMinute: env.WEBHOOK_TESTS_PER_MINUTE,
       redis,
     },
+    previews: { publicUrl: env.PUBLIC_URL, perMinute: env.PREVIEW_LINKS_PER_MINUTE, redis },
   });
   await app.register(deliveryApi, {
     prefix: '/api/v1',

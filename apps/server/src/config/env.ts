@@ -129,6 +129,10 @@ const EnvSchema = z.object({
   DELIVERY_RATE_LIMIT_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(0).default(1200),
   /** /feeds requests per client address and minute; 0 turns the limit off (decision 058). */
   FEEDS_RATE_LIMIT_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(0).default(300),
+  /** Preview links (editor's and share) each user may make a minute; 0 turns the limit off (decision 061). */
+  PREVIEW_LINKS_PER_MINUTE: z.coerce.number().int().min(0).default(30),
+  /** Masthead's own preview pages (/preview/<token>) per client address and minute; 0: no limit (decision 061). */
+  PREVIEW_PAGES_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(0).default(120),
   /** The Cache-Control of every 200 of /api/v1 (decision 040). */
   DELIVERY_CACHE_CONTROL: z
     .string()

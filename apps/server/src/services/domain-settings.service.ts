@@ -1,11 +1,19 @@
 import type { Db } from '../db/database.js';
-import { findDomainSettings, updateDomainSettings } from '../db/repositories/domains.repository.js';
+import { updateDomainSettings, type DomainSettingsRow } from '../db/repositories/domains.repository.js';
 import { recordActivity, type Actor } from './activity.js';
 
 export interface DomainSettingsValues {
   postUrl: string | null;
   publicFeeds: boolean;
+  /** Left as it is when undefined (a PUT without it, a CLI call without --preview-url). */
+  previewUrl?: string | null;
 }
+
+const asSettings = (row: DomainSettingsRow) => ({
+  postUrl: row.post_url,
+  publicFeeds: row.public_feeds,
+  previewUrl: row.preview_url,
+});
 
 /**
  * Sets the domain's delivery settings in the caller's transaction; a real change adds an activity
@@ -17,15 +25,37 @@ export async function setDomainSettings(
   domainId: string,
   actor: Actor,
   settings: DomainSettingsValues,
-) {
-  const current = await findDomainSettings(trx, domainId, { forUpdate: true });
-  if (!current) return undefined;
-  const updated = await updateDomainSettings(trx, domainId, settings);
-  if (!updated) return undefined;
-  const before = { postUrl: current.post_url, publicFeeds: current.public_feeds };
-  const after = { postUrl: updated.post_url, publicFeeds: updated.public_feeds };
-  if (before.postUrl !== after.postUrl || before.publicFeeds !== after.publicFeeds) {
-    await recordActivity(trx, domainId, actor, { kind: 'domain.settings_updated', before, after });
+): Promise<DomainSettingsRow | undefined> {
+  // The row is read (and locked) by the update; an absent previewUrl keeps what it holds.
+  const current = await currentPreviewUrl(trx, domainId, settings);
+  if (current === undefined) return undefined;
+  const result = await updateDomainSettings(trx, domainId, { ...settings, previewUrl: current });
+  if (!result) return undefined;
+  const before = asSettings(result.before);
+  const after = asSettings(result.after);
+  const changed = (Object.keys(before) as (keyof typeof before)[]).filter(
+    (name) => before[name] !== after[name],
+  );
+  if (changed.length > 0) {
+    // Only what changed, so that the Activity tab shows those lines (and rows older than
+    // previewUrl read as before).
+    const pick = (values: typeof before) => Object.fromEntries(changed.map((name) => [name, values[name]]));
+    await recordActivity(trx, domainId, actor, {
+      kind: 'domain.settings_updated',
+      before: pick(before),
+      after: pick(after),
+    });
   }
-  return updated;
+  return result.after;
+}
+
+async function currentPreviewUrl(trx: Db, domainId: string, settings: DomainSettingsValues) {
+  if (settings.previewUrl !== undefined) return settings.previewUrl;
+  const row = await trx
+    .selectFrom('domains')
+    .select('preview_url')
+    .where('id', '=', domainId)
+    .forUpdate()
+    .executeTakeFirst();
+  return row === undefined ? undefined : row.preview_url;
 }

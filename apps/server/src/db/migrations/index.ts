@@ -23,6 +23,7 @@ import * as mailboxProof from './2026-12-13T1500-mailbox-proof.js';
 import * as activityAppendOnly from './2026-12-13T1600-activity-append-only.js';
 import * as serverKeys from './2026-12-13T1700-server-keys.js';
 import * as scheduledPublishFailures from './2026-12-13T1800-scheduled-publish-failures.js';
+import * as previewTokens from './2026-12-14T1500-preview-tokens.js';
 
 /**
  * Migrations are listed here rather than read from disk so that the bundled server carries them.
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-13T1600-activity-append-only': activityAppendOnly,
   '2026-12-13T1700-server-keys': serverKeys,
   '2026-12-13T1800-scheduled-publish-failures': scheduledPublishFailures,
+  '2026-12-14T1500-preview-tokens': previewTokens,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -156,6 +156,18 @@ export function findPublishedPost(db: Db, domainId: string, by: { id: string } |
 }
 
 /**
+ * One post of the domain as last saved, whatever its state, with its HTML and its workflow state:
+ * what a preview token shows (issue 30). Undefined for a post of another domain, or none.
+ */
+export function findPostForPreview(db: Db, domainId: string, id: string) {
+  return postRows(db, true)
+    .select(['posts.approved', 'posts.published'])
+    .where('posts.domain_id', '=', domainId)
+    .where('posts.id', '=', id)
+    .executeTakeFirst() as Promise<(DeliveryPostRow & { approved: boolean; published: boolean }) | undefined>;
+}
+
+/**
  * One post of the domain in the delivery API's shape (without HTML), whatever its state, with the
  * domain's host and post address: what a webhook event about the post says (webhook-events.ts).
  */

@@ -38,37 +38,51 @@ export function deleteDomain(db: Db, host: string) {
   return db.deleteFrom('domains').where('domain', '=', host.toLowerCase()).executeTakeFirst();
 }
 
+const settingsColumns = ['post_url', 'public_feeds', 'preview_url'] as const;
+
 export function findDomainSettings(db: Db, domainId: string, options: { forUpdate?: boolean } = {}) {
-  let query = db.selectFrom('domains').select(['post_url', 'public_feeds']).where('id', '=', domainId);
+  let query = db.selectFrom('domains').select(settingsColumns).where('id', '=', domainId);
   if (options.forUpdate) query = query.forUpdate();
   return query.executeTakeFirst();
 }
 
+/** Every domain's preview address pattern, each once (the web app's frame-src, decision 061). */
+export async function listPreviewUrls(db: Db): Promise<string[]> {
+  const rows = await db
+    .selectFrom('domains')
+    .select('preview_url')
+    .distinct()
+    .where('preview_url', 'is not', null)
+    .execute();
+  return rows.flatMap((row) => (row.preview_url === null ? [] : [row.preview_url]));
+}
+
+export type DomainSettingsRow = NonNullable<Awaited<ReturnType<typeof findDomainSettings>>>;
+
 /**
- * Sets the domain's delivery settings and returns them, or undefined when the domain is gone.
- * A post's `url` in the delivery API comes from `post_url`, so a real change bumps the domain's
- * list version (decision 030) in the caller's transaction: cached answers and ETags then change.
+ * Sets the domain's settings; answers them before and after, or undefined when the domain is gone.
+ * A post's `url` in the delivery API and the feeds come from `post_url` and `public_feeds`, so a
+ * real change of either bumps the domain's list version (decision 030) in the caller's transaction:
+ * cached answers and ETags then change. `preview_url` is in no cached answer: it bumps nothing.
  */
 export async function updateDomainSettings(
   trx: Db,
   domainId: string,
-  settings: { postUrl: string | null; publicFeeds: boolean },
-) {
-  const changed = await trx
-    .updateTable('domains')
-    .set({ post_url: settings.postUrl, public_feeds: settings.publicFeeds })
-    .where('id', '=', domainId)
-    .where((eb) =>
-      eb.or([
-        eb('post_url', 'is distinct from', settings.postUrl),
-        eb('public_feeds', 'is distinct from', settings.publicFeeds),
-      ]),
-    )
-    .returning(['post_url', 'public_feeds'])
-    .executeTakeFirst();
-  if (!changed) return findDomainSettings(trx, domainId);
-  await sql`select list_versions_bump(array[${domainId}]::uuid[])`.execute(trx);
-  return changed;
+  settings: { postUrl: string | null; publicFeeds: boolean; previewUrl: string | null },
+): Promise<{ before: DomainSettingsRow; after: DomainSettingsRow } | undefined> {
+  const before = await findDomainSettings(trx, domainId, { forUpdate: true });
+  if (!before) return undefined;
+  const after = {
+    post_url: settings.postUrl,
+    public_feeds: settings.publicFeeds,
+    preview_url: settings.previewUrl,
+  };
+  const changed = (name: keyof DomainSettingsRow) => before[name] !== after[name];
+  if (!changed('post_url') && !changed('public_feeds') && !changed('preview_url')) return { before, after };
+  await trx.updateTable('domains').set(after).where('id', '=', domainId).execute();
+  if (changed('post_url') || changed('public_feeds'))
+    await sql`select list_versions_bump(array[${domainId}]::uuid[])`.execute(trx);
+  return { before, after };
 }
 
 /**

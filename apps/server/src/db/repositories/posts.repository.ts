@@ -346,6 +346,17 @@ export const findPostWithTags = compiledOnce((db: Db, domainId: string, id: stri
     .where('posts.id', '=', id),
 );
 
+/** A post's title and slug as last saved (locked with `forUpdate`), without its content. */
+export function findPostHeading(db: Db, domainId: string, id: string, options: { forUpdate?: boolean } = {}) {
+  return db
+    .selectFrom('posts')
+    .select(['id', 'title', 'slug'])
+    .where('domain_id', '=', domainId)
+    .where('id', '=', id)
+    .$if(options.forUpdate === true, (query) => query.forUpdate())
+    .executeTakeFirst();
+}
+
 export function findPostDomainId(db: Db, id: string) {
   return db
     .selectFrom('posts')

@@ -12,6 +12,8 @@ export interface DomainsTable {
   post_url: string | null;
   /** Whether the feeds and the sitemap answer without a content key. */
   public_feeds: Generated<boolean>;
+  /** The website's preview address, with `{token}` in it; null: Masthead's own page (issue 30). */
+  preview_url: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -370,6 +372,26 @@ export interface PasswordResetsTable {
   used_at: Date | null;
 }
 
+export type PreviewTokenKind = 'editor' | 'share';
+
+/** A preview token (issue 30, decision 061): only its SHA-256 is kept. */
+export interface PreviewTokensTable {
+  id: Generated<string>;
+  domain_id: string;
+  post_id: string;
+  /** The revision it shows; null: the post as last saved. */
+  revision_id: string | null;
+  kind: PreviewTokenKind;
+  label: string | null;
+  token_hash: string;
+  /** The e-mail of the member who made it. */
+  created_by: string;
+  created_by_name: string | null;
+  created_at: CreatedAt;
+  expires_at: Date;
+  revoked_at: Date | null;
+}
+
 export interface Database {
   domains: DomainsTable;
   memberships: MembershipsTable;
@@ -399,6 +421,7 @@ export interface Database {
   invitations: InvitationsTable;
   sign_in_tickets: SignInTicketsTable;
   password_resets: PasswordResetsTable;
+  preview_tokens: PreviewTokensTable;
 }
 
 export type DomainRow = Selectable<DomainsTable>;

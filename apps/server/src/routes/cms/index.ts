@@ -8,6 +8,7 @@ import accountRoutes from './account/index.js';
 import activityRoutes from './activity/index.js';
 import assetRoutes from './assets/index.js';
 import blogRoutes from './blogs/index.js';
+import previewRoutes, { type PreviewRoutesOptions } from './blogs/previews.js';
 import revisionRoutes from './blogs/revisions.js';
 import columnRoutes from './columns/index.js';
 import contentKeyRoutes from './content-keys/index.js';
@@ -30,6 +31,7 @@ export interface CmsApiOptions {
   passwordChecks?: ConcurrencyGate | undefined;
   members: MemberRoutesOptions;
   webhooks: WebhookRoutesOptions;
+  previews: PreviewRoutesOptions;
 }
 
 /**
@@ -56,6 +58,7 @@ export default async function cmsApi(app: FastifyInstance, options: CmsApiOption
   await app.register(columnRoutes);
   await app.register(blogRoutes, { exactSearchTotal: options.exactSearchTotal });
   await app.register(revisionRoutes);
+  await app.register(previewRoutes, options.previews);
   await app.register(tagRoutes);
   await app.register(categoryRoutes);
   await app.register(assetRoutes);

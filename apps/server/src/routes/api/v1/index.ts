@@ -7,6 +7,7 @@ import changesRoutes from './changes.js';
 import { budgetCounters, byAddress, minuteBudget } from '../../public-budgets.js';
 import { authenticateContentKey } from './content-key-auth.js';
 import postRoutes from './posts.js';
+import previewRoutes from './preview.js';
 import taxonomyRoutes from './taxonomy.js';
 
 export interface DeliveryApiOptions {
@@ -103,4 +104,5 @@ export default async function deliveryApi(app: FastifyInstance, options: Deliver
   await app.register(postRoutes, { answers });
   await app.register(taxonomyRoutes, { answers });
   await app.register(changesRoutes, { answers });
+  await app.register(previewRoutes);
 }

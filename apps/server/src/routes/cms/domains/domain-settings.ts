@@ -1,28 +1,33 @@
-import { DomainQuery, DomainSettings, POST_URL_MESSAGE } from '@masthead/contract';
+import { DomainQuery, DomainSettings, POST_URL_MESSAGE, PREVIEW_URL_MESSAGE } from '@masthead/contract';
 import type { FastifyInstance } from 'fastify';
 import { findDomainSettings } from '../../../db/repositories/domains.repository.js';
 import { badRequest, notFound } from '../../../lib/app-error.js';
 import { isPostUrlPattern } from '../../../lib/post-url.js';
+import { isPreviewUrlPattern } from '../../../lib/preview-url.js';
 import { requireDomain } from '../../../services/access.js';
 import { setDomainSettings } from '../../../services/domain-settings.service.js';
 import { errorResponses, security } from '../../route-schemas.js';
 
 const tags = ['domains'];
 
-type SettingsRow = { post_url: string | null; public_feeds: boolean };
+type SettingsRow = { post_url: string | null; public_feeds: boolean; preview_url: string | null };
 const toSettings = (row: SettingsRow): DomainSettings => ({
   postUrl: row.post_url,
   publicFeeds: row.public_feeds,
+  previewUrl: row.preview_url,
 });
 
-/** What the websites see of the domain: its post addresses and whether its feeds are public. */
+/**
+ * What the websites see of the domain: its post addresses, whether its feeds are public, and its
+ * preview address (issue 30).
+ */
 export default async function domainSettingsRoutes(app: FastifyInstance) {
   app.get<{ Querystring: DomainQuery }>(
     '/domain/settings',
     {
       schema: {
         tags,
-        summary: "The domain's post address pattern and feed setting",
+        summary: "The domain's post address pattern, feed setting and preview address pattern",
         security,
         querystring: DomainQuery,
         response: { 200: DomainSettings, ...errorResponses(400) },
@@ -41,9 +46,12 @@ export default async function domainSettingsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: "Set the domain's post address pattern and feed setting (admins)",
+        summary: "Set the domain's post address pattern, feed setting and preview address (admins)",
         description:
           '`postUrl` must be an http(s) URL with `{slug}` after the host, or null to clear it. ' +
+          '`previewUrl` must be an http(s) URL with `{token}` after the host, and no placeholders but ' +
+          '`{token}`, `{slug}`, `{id}` and `{locale}`, or null to clear it; absent, it stays as it is. ' +
+          "Its origin is allowed in the web app's frame-src (the editor's live preview) within seconds. " +
           "A change shows at once in the delivery API's post `url` and in the feeds, and adds a " +
           '`domain.settings_updated` activity row with the settings before and after.',
         security,
@@ -54,12 +62,22 @@ export default async function domainSettingsRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const access = await requireDomain(app.db, request, request.query.domain, 'manageDomain');
-      const { postUrl, publicFeeds } = request.body;
-      if (postUrl !== null && !isPostUrlPattern(postUrl)) throw badRequest([`postUrl: ${POST_URL_MESSAGE}`]);
+      const { postUrl, publicFeeds, previewUrl } = request.body;
+      const problems = [
+        ...(postUrl !== null && !isPostUrlPattern(postUrl) ? [`postUrl: ${POST_URL_MESSAGE}`] : []),
+        ...(typeof previewUrl === 'string' && !isPreviewUrlPattern(previewUrl)
+          ? [`previewUrl: ${PREVIEW_URL_MESSAGE}`]
+          : []),
+      ];
+      if (problems.length > 0) throw badRequest(problems);
       const row = await app.db
         .transaction()
-        .execute((trx) => setDomainSettings(trx, access.id, request.user, { postUrl, publicFeeds }));
+        .execute((trx) =>
+          setDomainSettings(trx, access.id, request.user, { postUrl, publicFeeds, previewUrl }),
+        );
       if (!row) throw notFound('Domain');
+      // The web app's frame-src follows at once here, and within seconds on other processes.
+      if (previewUrl !== undefined) app.previewOrigins.changed();
       return toSettings(row);
     },
   );
