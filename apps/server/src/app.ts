@@ -34,6 +34,7 @@ import webhookWorker, { type WebhookWorkerOptions } from './plugins/app/webhook-
 import type { HostLookup } from './lib/webhook-address.js';
 import cmsApi from './routes/cms/index.js';
 import feedRoutes, { type FeedsOptions } from './routes/feeds/index.js';
+import previewPageRoutes from './routes/preview/index.js';
 import { DEFAULT_BODY_LIMIT } from './routes/body-limits.js';
 import storageRedirectRoutes from './routes/storage-redirect.js';
 import systemRoutes from './routes/system.js';
@@ -256,6 +257,10 @@ export async function buildApp(options: AppOptions) {
     rateLimit: { perAddressPerMinute: env.FEEDS_RATE_LIMIT_PER_ADDRESS_PER_MINUTE, redis },
     cacheMegabytes: env.FEED_CACHE_MB,
     ...options.feeds,
+  });
+  await app.register(previewPageRoutes, {
+    perAddressPerMinute: env.PREVIEW_PAGES_PER_ADDRESS_PER_MINUTE,
+    redis,
   });
   if (storage.publicReadsThroughServer) await app.register(storageRedirectRoutes);
   if (options.webRoot) {
