@@ -70,6 +70,8 @@ export interface AppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** The feeds' settings that tests change (a smaller sitemap page). */
   feeds?: Pick<FeedsOptions, 'sitemapPageSize'>;
+  /** How old the web app's preview origins may be (PREVIEW_ORIGINS_MAX_AGE_MS when absent); tests set theirs. */
+  previewOriginsMaxAgeMs?: number;
 }
 
 declare module 'fastify' {
@@ -172,7 +174,10 @@ export async function buildApp(options: AppOptions) {
     closeWithApp: options.closeDatabase ?? false,
   });
   await app.register(listCache, { megabytes: env.LIST_CACHE_MB });
-  await app.register(previewOrigins, { readAtStart: options.webRoot !== undefined });
+  await app.register(previewOrigins, {
+    readAtStart: options.webRoot !== undefined,
+    maxAgeMs: options.previewOriginsMaxAgeMs,
+  });
   const storage = options.storage ?? (await createStorage(env));
   await app.register(storagePlugin, {
     storage,
@@ -265,9 +270,14 @@ export async function buildApp(options: AppOptions) {
   if (storage.publicReadsThroughServer) await app.register(storageRedirectRoutes);
   if (options.webRoot) {
     const origins = { authority: new URL(authority).origin, uploads: await uploadOrigin(storage, env) };
+    const callbackPolicy = webAppPolicy(origins, { framedBySelf: true });
     await app.register(webApp, {
       root: options.webRoot,
-      policy: { page: webAppPolicy(origins), callback: webAppPolicy(origins, { framedBySelf: true }) },
+      policy: {
+        // The preview origins as last read (at most PREVIEW_ORIGINS_MAX_AGE_MS old): no query per page.
+        page: () => webAppPolicy(origins, { previewOrigins: app.previewOrigins.current() }),
+        callback: () => callbackPolicy,
+      },
       callbackPath: AUTH_CALLBACK_PATH,
     });
   }

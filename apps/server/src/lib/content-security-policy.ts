@@ -14,10 +14,17 @@ const unique = (values: string[]) => [...new Set(values)].join(' ');
  * from anywhere over http(s), because posts reference images by URL (spec §7). Styles allow
  * inline attributes: the rich-text editor writes table widths and text styles that way.
  *
+ * Frames: our own origin (Masthead's preview page; the silent renew), the provider (its sign-in
+ * pages in a hidden iframe) and `previewOrigins`, the origins of the domains' preview addresses,
+ * which the editor's live preview shows (issue 30, decision 061); nothing else.
+ *
  * `framedBySelf` is for the sign-in callback page only: a provider that gives no refresh token
  * makes oidc-client-ts renew in a hidden iframe of our own origin.
  */
-export function webAppPolicy(origins: WebAppOrigins, options: { framedBySelf?: boolean } = {}): string {
+export function webAppPolicy(
+  origins: WebAppOrigins,
+  options: { framedBySelf?: boolean; previewOrigins?: readonly string[] } = {},
+): string {
   const directives: Record<string, string> = {
     'default-src': "'self'",
     'script-src': "'self'",
@@ -25,7 +32,7 @@ export function webAppPolicy(origins: WebAppOrigins, options: { framedBySelf?: b
     'img-src': "'self' data: blob: https: http:",
     'font-src': "'self' data:",
     'connect-src': unique(["'self'", origins.authority, origins.uploads]),
-    'frame-src': unique(["'self'", origins.authority]),
+    'frame-src': unique(["'self'", origins.authority, ...(options.previewOrigins ?? [])]),
     'worker-src': "'self' blob:",
     'form-action': unique(["'self'", origins.authority]),
     'object-src': "'none'",

@@ -29,8 +29,11 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  */
 export interface WebAppOptions {
   root: string;
-  /** The Content-Security-Policy of the app's pages, and the looser one of the sign-in callback. */
-  policy: { page: string; callback: string };
+  /**
+   * The Content-Security-Policy of the app's pages, and the looser one of the sign-in callback:
+   * asked for each page, since the pages' frame-src follows the domains' preview addresses.
+   */
+  policy: { page: () => string; callback: () => string };
   /** The sign-in callback's path (the web app's paths.authCallback). */
   callbackPath: string;
 }
@@ -68,7 +71,7 @@ export default fp(async function webApp(app: FastifyInstance, options: WebAppOpt
     ) {
       return reply.code(404).send(errorBody(404, [`No route for GET ${url}`], 'Not found.'));
     }
-    const policy = url === options.callbackPath ? options.policy.callback : options.policy.page;
+    const policy = url === options.callbackPath ? options.policy.callback() : options.policy.page();
     return reply
       .header('cache-control', 'no-cache')
       .header('content-security-policy', policy)
