@@ -317,7 +317,7 @@ describe('masthead command line', { timeout: 60_000 }, () => {
     [['domain', 'remove', '--help'], 'Usage: masthead domain remove <domain>'],
     [
       ['domain', 'set', '--help'],
-      'Usage: masthead domain set <domain> [--post-url <pattern>] [--public-feeds on|off]',
+      'Usage: masthead domain set <domain> [--post-url <pattern>] [--public-feeds on|off] [--preview-url <pattern>]',
     ],
     [['key', '--help'], 'Usage: masthead key <command> [arguments]'],
     [['key', 'list', '--help'], 'Usage: masthead key list <domain>'],

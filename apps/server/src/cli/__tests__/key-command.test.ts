@@ -212,6 +212,41 @@ describe('masthead domain set', { timeout: 60_000 }, () => {
     expect(await settingsOf('settings.example.com')).toEqual({ post_url: null, public_feeds: false });
   });
 
+  it('should set the preview address alone, keep the other settings, and clear it with none', async () => {
+    await newDomain('preview.example.com');
+    await masthead('domain', 'set', 'preview.example.com', '--post-url', 'https://blog.example.com/p/{slug}');
+    const preview = 'https://blog.example.com/preview?token={token}&slug={slug}';
+    const set = await masthead('domain', 'set', 'preview.example.com', '--preview-url', preview);
+    expect(set.code, set.stderr).toBe(0);
+    expect(set.stdout).toContain(`preview       ${preview}`);
+    const row = () =>
+      withDatabase((db) =>
+        db
+          .selectFrom('domains')
+          .select(['post_url', 'public_feeds', 'preview_url'])
+          .where('domain', '=', 'preview.example.com')
+          .executeTakeFirstOrThrow(),
+      );
+    expect(await row()).toEqual({
+      post_url: 'https://blog.example.com/p/{slug}',
+      public_feeds: false,
+      preview_url: preview,
+    });
+    // Another option alone leaves it as it is.
+    expect((await masthead('domain', 'set', 'preview.example.com', '--public-feeds', 'on')).code).toBe(0);
+    expect((await row()).preview_url).toBe(preview);
+    const cleared = await masthead('domain', 'set', 'preview.example.com', '--preview-url', 'none');
+    expect(cleared.stdout).toMatch(/preview +none \(Masthead's own page\)/);
+    expect(await row()).toEqual({
+      post_url: 'https://blog.example.com/p/{slug}',
+      public_feeds: true,
+      preview_url: null,
+    });
+    expect((await masthead('domain', 'set', '--help')).stdout).toMatch(
+      /^ {2}--preview-url <pattern\|none> +/m,
+    );
+  });
+
   it('should change the list version when a setting changes', async () => {
     await newDomain('versioned.example.com');
     const version = () =>
@@ -230,7 +265,25 @@ describe('masthead domain set', { timeout: 60_000 }, () => {
   });
 
   it.each([
-    [['domain', 'set', 'settings.example.com'], 'give --post-url, --public-feeds or both'],
+    [['domain', 'set', 'settings.example.com'], 'give --post-url, --public-feeds, --preview-url or several'],
+    [
+      ['domain', 'set', 'settings.example.com', '--preview-url', 'https://blog.example.com/preview'],
+      'is not a preview address pattern',
+    ],
+    [
+      [
+        'domain',
+        'set',
+        'settings.example.com',
+        '--preview-url',
+        'https://blog.example.com/p/{token}/{title}',
+      ],
+      'is not a preview address pattern',
+    ],
+    [
+      ['domain', 'set', 'settings.example.com', '--preview-url', 'ftp://blog.example.com/{token}'],
+      'is not a preview address pattern',
+    ],
     [
       ['domain', 'set', 'settings.example.com', '--post-url', 'https://blog.example.com/'],
       'is not a post address pattern',

@@ -43,14 +43,14 @@ describe('GET /cms/domain/settings', () => {
       url: `/cms/domain/settings?domain=${fresh.domain}`,
     });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ postUrl: null, publicFeeds: false });
+    expect(response.json()).toEqual({ postUrl: null, publicFeeds: false, previewUrl: null });
   });
 
   it.each(['author', 'editor'] as const)('should answer a %s too', async (role) => {
     const { token } = await ctx.member(role, domain);
     const response = await get(token);
     expect(response.statusCode, response.body).toBe(200);
-    expect(Object.keys(response.json() as object).sort()).toEqual(['postUrl', 'publicFeeds']);
+    expect(Object.keys(response.json() as object).sort()).toEqual(['postUrl', 'previewUrl', 'publicFeeds']);
   });
 
   it('should refuse a non-member with 403 and an anonymous call with 401', async () => {
@@ -64,12 +64,12 @@ describe('PUT /cms/domain/settings', () => {
   it('should set both settings, show them to members, and clear the pattern with null', async () => {
     const set = await put({ postUrl: PATTERN, publicFeeds: true });
     expect(set.statusCode, set.body).toBe(200);
-    expect(set.json()).toEqual({ postUrl: PATTERN, publicFeeds: true });
+    expect(set.json()).toEqual({ postUrl: PATTERN, publicFeeds: true, previewUrl: null });
     const { token } = await ctx.member('author', domain);
-    expect((await get(token)).json()).toEqual({ postUrl: PATTERN, publicFeeds: true });
+    expect((await get(token)).json()).toEqual({ postUrl: PATTERN, publicFeeds: true, previewUrl: null });
 
     const cleared = await put({ postUrl: null, publicFeeds: false });
-    expect(cleared.json()).toEqual({ postUrl: null, publicFeeds: false });
+    expect(cleared.json()).toEqual({ postUrl: null, publicFeeds: false, previewUrl: null });
     const row = await ctx.db
       .selectFrom('domains')
       .select(['post_url', 'public_feeds'])
@@ -107,7 +107,7 @@ describe('PUT /cms/domain/settings', () => {
     const body = expectErrorBody(await put({ postUrl, publicFeeds: true }), 400);
     expect(body.errors).toHaveLength(1);
     expect(body.errors[0]).toMatch(/^postUrl: /);
-    expect((await get()).json()).toEqual({ postUrl: PATTERN, publicFeeds: false });
+    expect((await get()).json()).toMatchObject({ postUrl: PATTERN, publicFeeds: false });
     expect(await listVersion()).toBe(version);
   });
 
@@ -130,6 +130,85 @@ describe('PUT /cms/domain/settings', () => {
     const { token } = await ctx.member(role, domain);
     const body = expectErrorBody(await put({ postUrl: null, publicFeeds: true }, token), 403);
     expect(body.errors[0]).toContain('an admin or higher can');
-    expect((await get()).json()).toEqual({ postUrl: PATTERN, publicFeeds: false });
+    expect((await get()).json()).toMatchObject({ postUrl: PATTERN, publicFeeds: false });
+  });
+});
+
+describe('PUT /cms/domain/settings with previewUrl', () => {
+  const PREVIEW = 'https://blog.example.com/preview?token={token}&slug={slug}';
+
+  it('should set, keep when absent, and clear the preview address, without moving the list version', async () => {
+    await put({ postUrl: PATTERN, publicFeeds: false, previewUrl: null });
+    const version = await listVersion();
+    const set = await put({ postUrl: PATTERN, publicFeeds: false, previewUrl: PREVIEW });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json()).toEqual({ postUrl: PATTERN, publicFeeds: false, previewUrl: PREVIEW });
+    // No cached answer shows it: the delivery API's and the feeds' caches stay.
+    expect(await listVersion()).toBe(version);
+
+    const kept = await put({ postUrl: PATTERN, publicFeeds: true });
+    expect(kept.json()).toEqual({ postUrl: PATTERN, publicFeeds: true, previewUrl: PREVIEW });
+    const { token } = await ctx.member('author', domain);
+    expect((await get(token)).json()).toEqual({ postUrl: PATTERN, publicFeeds: true, previewUrl: PREVIEW });
+
+    const cleared = await put({ postUrl: PATTERN, publicFeeds: true, previewUrl: null });
+    expect(cleared.json()).toEqual({ postUrl: PATTERN, publicFeeds: true, previewUrl: null });
+  });
+
+  it('should record only what changed in the activity row', async () => {
+    await put({ postUrl: PATTERN, publicFeeds: false, previewUrl: null });
+    await put({ postUrl: PATTERN, publicFeeds: false, previewUrl: PREVIEW });
+    const row = await ctx.db
+      .selectFrom('activity')
+      .select(['kind', 'before', 'after'])
+      .where('domain_id', '=', domain.id)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({
+      kind: 'domain.settings_updated',
+      before: { previewUrl: null },
+      after: { previewUrl: PREVIEW },
+    });
+  });
+
+  it.each([
+    ['https://blog.example.com/preview', 'no {token}'],
+    ['https://blog.example.com/preview/{token}/{title}', 'an unknown placeholder'],
+    ['https://blog.example.com/p/{token}/{slug', 'an unclosed brace'],
+    ['ftp://blog.example.com/{token}', 'not http(s)'],
+    ['https://{token}.example.com/', '{token} in the host'],
+    ['/preview/{token}', 'not absolute'],
+    ['javascript:alert(1)//{token}', 'javascript'],
+    ['https://ann:pw@blog.example.com/{token}', 'credentials'],
+    ['https://a;b.example.com/{token}', 'a host a CSP cannot name'],
+    ['', 'empty'],
+  ])(
+    'should refuse the preview address %j (%s) with 400 naming previewUrl, and change nothing',
+    async (previewUrl) => {
+      await put({ postUrl: PATTERN, publicFeeds: false, previewUrl: PREVIEW });
+      const body = expectErrorBody(await put({ postUrl: null, publicFeeds: true, previewUrl }), 400);
+      expect(body.errors).toHaveLength(1);
+      expect(body.errors[0]).toMatch(/^previewUrl: must be an http\(s\) address with \{token\}/);
+      expect((await get()).json()).toEqual({ postUrl: PATTERN, publicFeeds: false, previewUrl: PREVIEW });
+    },
+  );
+
+  it('should name both fields when both patterns are wrong, and refuse a preview address over 2,000 characters', async () => {
+    const both = expectErrorBody(await put({ postUrl: 'x', publicFeeds: true, previewUrl: 'y' }), 400);
+    expect(both.errors.map((line) => line.split(':')[0])).toEqual(['postUrl', 'previewUrl']);
+    const long = expectErrorBody(
+      await put({
+        postUrl: null,
+        publicFeeds: true,
+        previewUrl: `https://e.com/${'x'.repeat(2000)}/{token}`,
+      }),
+      400,
+    );
+    expect(long.errors[0]).toMatch(/^previewUrl: /);
+  });
+
+  it('should refuse the preview address from an editor with 403', async () => {
+    const { token } = await ctx.member('editor', domain);
+    expectErrorBody(await put({ postUrl: null, publicFeeds: false, previewUrl: PREVIEW }, token), 403);
   });
 });
