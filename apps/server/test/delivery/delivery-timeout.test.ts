@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Db } from '../../src/db/database.js';
+import { insertPreviewToken } from '../../src/db/repositories/preview-tokens.repository.js';
+import { newPreviewToken } from '../../src/lib/one-time-tokens.js';
 import { createTestContext, type TestContext } from '../helpers/test-app.js';
 import { TEST_DB, createTestSchema } from '../helpers/test-database.js';
 import { expectError } from '../routes/blogs/blog-fixtures.js';
@@ -94,6 +96,35 @@ run('a delivery statement that takes too long (PostgreSQL)', () => {
       ctx.app.inject({ method: 'GET', url: `/feeds/${domain.domain}/sitemap.xml` }),
     );
     expectError(res, 503);
+  });
+
+  it('should answer a preview, by the API and by its page, with 503 and the error body too (issue 30)', async () => {
+    const domain = await ctx.domain();
+    const { id } = await insertTestPost(ctx.db, domain.id, { slug: 'slow-preview', published: false });
+    const { token, hash } = newPreviewToken();
+    const now = new Date();
+    await insertPreviewToken(ctx.db, {
+      domainId: domain.id,
+      postId: id,
+      revisionId: null,
+      kind: 'editor',
+      label: null,
+      hash,
+      createdBy: 'someone@example.test',
+      createdByName: null,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + 3600_000),
+    });
+    const { key } = await contentKey(ctx, domain);
+    const api = await whilePostsLocked(() => reader(ctx, key)(`/preview?token=${token}`));
+    expectError(api, 503);
+    expect(api.headers['cache-control']).toBe('private, no-store');
+    const page = await whilePostsLocked(() => ctx.app.inject({ method: 'GET', url: `/preview/${token}` }));
+    expect(page.statusCode).toBe(503);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(Number(page.headers['retry-after'])).toBeGreaterThan(0);
+    expect(page.body).toMatch(/too long/);
+    expect((await reader(ctx, key)(`/preview?token=${token}`)).statusCode).toBe(200);
   });
 
   it('should leave the back office without that limit: its statements wait for the lock', async () => {
