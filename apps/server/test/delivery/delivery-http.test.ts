@@ -234,6 +234,7 @@ describe('the OpenAPI document', () => {
         '/api/v1/posts',
         '/api/v1/posts/{id}',
         '/api/v1/posts/slug/{slug}',
+        '/api/v1/preview',
         '/api/v1/tags',
       ].sort(),
     );
