@@ -4,7 +4,14 @@ import { AppError, databaseUnavailable, statementTooLong } from '../../lib/app-e
 import { DatabaseUnavailableError, isStatementCancelled } from '../../lib/pg-errors.js';
 import { readPreview } from '../../services/preview-read.js';
 import { budgetCounters, byAddress, minuteBudget } from '../public-budgets.js';
-import { bannerOf, errorPage, gonePage, PREVIEW_PAGE_CSP, previewPage } from './preview-page.js';
+import {
+  bannerOf,
+  errorPage,
+  gonePage,
+  PREVIEW_PAGE_CSP,
+  previewPage,
+  sanitisedHtmlCache,
+} from './preview-page.js';
 
 export interface PreviewPageOptions {
   /** Pages a minute per client address (PREVIEW_PAGES_PER_ADDRESS_PER_MINUTE; 0: no limit). */
@@ -42,6 +49,8 @@ export default async function previewPageRoutes(app: FastifyInstance, options: P
     keyOf: byAddress,
   });
 
+  const sanitised = sanitisedHtmlCache();
+
   app.setErrorHandler((error, request, reply) => {
     const known =
       error instanceof AppError
@@ -65,7 +74,9 @@ export default async function previewPageRoutes(app: FastifyInstance, options: P
       const { status, html } = gonePage(read.state);
       return sendPage(reply, status, html);
     }
-    return sendPage(reply, 200, previewPage(read.preview, bannerOf(read.preview, read.showsLiveVersion)));
+    const { preview } = read;
+    const html = sanitised(preview.html ?? '');
+    return sendPage(reply, 200, previewPage(preview, bannerOf(preview, read.showsLiveVersion), html));
   };
 
   const schema = { hide: true };
