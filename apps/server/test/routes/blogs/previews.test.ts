@@ -310,6 +310,15 @@ describe('DELETE /cms/blogs/info/:id/previews/:tokenId', () => {
     expectError(await w.as(w.admin).revoke(w.post.id, 'not-a-uuid'), 400);
   });
 
+  it("should revoke an editor's own preview too, by its maker, with no activity row", async () => {
+    const w = await world();
+    const own = await previewLink(w.as(w.author), w.post.id);
+    expectError(await w.as(w.editor).revoke(w.post.id, own.id), 404);
+    expect((await w.as(w.author).revoke(w.post.id, own.id)).statusCode).toBe(204);
+    expect((await ctx.app.inject({ method: 'GET', url: `/preview/${own.token}` })).statusCode).toBe(410);
+    expect(await activityOf(w.domain)).toEqual([]);
+  });
+
   it('should refuse the link at once on every app on the database: no process keeps it (two apps)', async () => {
     const w = await world();
     const second = await buildApp({
