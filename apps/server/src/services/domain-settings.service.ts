@@ -33,18 +33,9 @@ export async function setDomainSettings(
   if (!result) return undefined;
   const before = asSettings(result.before);
   const after = asSettings(result.after);
-  const changed = (Object.keys(before) as (keyof typeof before)[]).filter(
-    (name) => before[name] !== after[name],
-  );
-  if (changed.length > 0) {
-    // Only what changed, so that the Activity tab shows those lines (and rows older than
-    // previewUrl read as before).
-    const pick = (values: typeof before) => Object.fromEntries(changed.map((name) => [name, values[name]]));
-    await recordActivity(trx, domainId, actor, {
-      kind: 'domain.settings_updated',
-      before: pick(before),
-      after: pick(after),
-    });
+  const names = ['postUrl', 'publicFeeds', 'previewUrl'] as const;
+  if (names.some((name) => before[name] !== after[name])) {
+    await recordActivity(trx, domainId, actor, { kind: 'domain.settings_updated', before, after });
   }
   return result.after;
 }

@@ -65,7 +65,7 @@ describe('activity of the command line', () => {
       expect(row.actor_email).toBe('cli');
       expect(row.actor_name).toBe(userInfo().username);
     }
-    expect(rows[4]?.before).toEqual({ postUrl: null, publicFeeds: false });
-    expect(rows[4]?.after).toEqual({ postUrl: null, publicFeeds: true });
+    expect(rows[4]?.before).toEqual({ postUrl: null, publicFeeds: false, previewUrl: null });
+    expect(rows[4]?.after).toEqual({ postUrl: null, publicFeeds: true, previewUrl: null });
   });
 });

@@ -266,8 +266,8 @@ describe('activity rows of each change', () => {
     ]);
     expect(added[3]?.after).toMatchObject({ active: false, url: 'https://site.example.test' });
     expect(JSON.stringify(added)).not.toMatch(/secret/i);
-    expect(added[5]?.before).toEqual({ postUrl: null, publicFeeds: false });
-    expect(added[5]?.after).toEqual(settings);
+    expect(added[5]?.before).toEqual({ postUrl: null, publicFeeds: false, previewUrl: null });
+    expect(added[5]?.after).toEqual({ ...settings, previewUrl: null });
   });
 });
 

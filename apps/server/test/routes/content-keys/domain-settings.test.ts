@@ -155,7 +155,7 @@ describe('PUT /cms/domain/settings with previewUrl', () => {
     expect(cleared.json()).toEqual({ postUrl: PATTERN, publicFeeds: true, previewUrl: null });
   });
 
-  it('should record only what changed in the activity row', async () => {
+  it('should record the settings before and after in the activity row', async () => {
     await put({ postUrl: PATTERN, publicFeeds: false, previewUrl: null });
     await put({ postUrl: PATTERN, publicFeeds: false, previewUrl: PREVIEW });
     const row = await ctx.db
@@ -166,8 +166,8 @@ describe('PUT /cms/domain/settings with previewUrl', () => {
       .executeTakeFirstOrThrow();
     expect(row).toEqual({
       kind: 'domain.settings_updated',
-      before: { previewUrl: null },
-      after: { previewUrl: PREVIEW },
+      before: { postUrl: PATTERN, publicFeeds: false, previewUrl: null },
+      after: { postUrl: PATTERN, publicFeeds: false, previewUrl: PREVIEW },
     });
   });
 
