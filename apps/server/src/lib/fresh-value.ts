@@ -2,8 +2,8 @@
  * A value read from elsewhere (the database) and kept for `maxAgeMs`: `current()` answers at once
  * with what was last read, and starts a read in the background when that is older than the bound,
  * so that callers never wait and never read more than once per bound. `changed()` says the source
- * changed here: the next read starts at once, and a read already under way (which may have seen the
- * value before the change) is followed by another. A failed read keeps the last value and is tried
+ * changed here: a read starts at once (a read already under way, which may have seen the value
+ * before the change, is followed by another), and its promise resolves once the change is read. A failed read keeps the last value and is tried
  * again on the next `current()` after the bound.
  */
 export class FreshValue<T> {
@@ -30,10 +30,11 @@ export class FreshValue<T> {
     return this.value;
   }
 
-  changed() {
+  /** Resolves once a read that started after the change has ended (it never rejects). */
+  changed(): Promise<void> {
     this.generation++;
     this.readAt = -Infinity;
-    void this.refresh();
+    return this.refresh();
   }
 
   /** Reads now, unless a read is under way (then waits for it, and for the one after a change). */

@@ -46,13 +46,15 @@ describe('FreshValue', () => {
     const fresh = new FreshValue(s.read, '', { maxAgeMs: 60_000, onError: () => {} });
     const first = fresh.refresh();
     s.set('b');
-    fresh.changed();
+    let changeRead = false;
+    const change = fresh.changed().then(() => (changeRead = true));
     s.finish();
     await tick();
     // The read under way saw 'a'; the change asks for one more, which sees 'b'.
     expect(s.reads()).toBe(2);
+    expect(changeRead).toBe(false);
     s.finish();
-    await first;
+    await Promise.all([first, change]);
     expect(fresh.current()).toBe('b');
     expect(s.reads()).toBe(2);
   });

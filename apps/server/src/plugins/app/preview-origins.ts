@@ -11,7 +11,7 @@ declare module 'fastify' {
      * live preview, decision 061): read at most every PREVIEW_ORIGINS_MAX_AGE_MS, and at once after
      * a change of a domain's settings in this process.
      */
-    previewOrigins: { current(): string[]; changed(): void };
+    previewOrigins: { current(): string[]; changed(): Promise<void> };
   }
 }
 

@@ -76,8 +76,8 @@ export default async function domainSettingsRoutes(app: FastifyInstance) {
           setDomainSettings(trx, access.id, request.user, { postUrl, publicFeeds, previewUrl }),
         );
       if (!row) throw notFound('Domain');
-      // The web app's frame-src follows at once here, and within seconds on other processes.
-      if (previewUrl !== undefined) app.previewOrigins.changed();
+      // The web app's frame-src follows before this answer here, and within seconds on other processes.
+      if (previewUrl !== undefined) await app.previewOrigins.changed();
       return toSettings(row);
     },
   );
