@@ -127,7 +127,9 @@ async function render() {
 const text = await render();
 if (process.argv.includes('--check')) {
   if (readFileSync(target, 'utf8') !== text) {
-    console.error('packages/client/src/contract-types.ts is stale: run npm run contract-types -w packages/client');
+    console.error(
+      'packages/client/src/contract-types.ts is stale: run npm run contract-types -w packages/client',
+    );
     process.exit(1);
   }
 } else {

@@ -170,7 +170,12 @@ export function createClient(options: ClientOptions): MastheadClient {
       });
       // The loop reads these two fields; anything else is the caller's to read.
       if (!Array.isArray(page.changes) || typeof page.next !== 'string')
-        throw new MastheadError(200, null, `${api}/changes`, `${api}/changes: the answer has no changes or next`);
+        throw new MastheadError(
+          200,
+          null,
+          `${api}/changes`,
+          `${api}/changes: the answer has no changes or next`,
+        );
       if (page.changes.length > 0 && page.next === since)
         throw new MastheadError(200, null, `${api}/changes`, `${api}/changes: the cursor did not move`);
       yield page;

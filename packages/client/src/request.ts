@@ -32,11 +32,21 @@ function shown(path: string, query: URLSearchParams) {
   return text ? `${path}?${text}` : path;
 }
 
+/** A network error in a line: Node's fetch says "fetch failed" and puts the reason in `cause`. */
+function describe(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  return error.cause instanceof Error ? `${error.message}: ${error.cause.message}` : error.message;
+}
+
 const noAnswer = (call: string, message: string, cause?: unknown) =>
   new MastheadError(0, null, call, `${call}: ${message}`, null, { cause });
 
 /** The body as text, read no further than `limit` bytes (an answer is never trusted to be small). */
-async function readBody(response: Response, limit: number, call: string): Promise<{ text: string; bytes: number }> {
+async function readBody(
+  response: Response,
+  limit: number,
+  call: string,
+): Promise<{ text: string; bytes: number }> {
   const tooLarge = () => noAnswer(call, `the answer is larger than ${limit} bytes`);
   const declared = Number(response.headers.get('content-length'));
   if (declared > limit) {
@@ -93,7 +103,12 @@ async function failure(response: Response, call: string): Promise<MastheadError>
   // A redirect is never followed: the key would go with it (and the API never redirects).
   if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
     await response.body?.cancel().catch(() => {});
-    return new MastheadError(response.status, null, call, `${call}: the server redirected (${response.status})`);
+    return new MastheadError(
+      response.status,
+      null,
+      call,
+      `${call}: the server redirected (${response.status})`,
+    );
   }
   let body = null;
   try {
@@ -167,7 +182,7 @@ export async function getJson<T>(
     if (error instanceof MastheadError) throw error;
     if (options.signal?.aborted && !timedOut) throw error;
     if (timedOut) throw noAnswer(call, `no answer within ${transport.timeoutMs} ms`, error);
-    throw noAnswer(call, `the request failed (${error instanceof Error ? error.message : String(error)})`, error);
+    throw noAnswer(call, `the request failed (${describe(error)})`, error);
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', callerAbort);

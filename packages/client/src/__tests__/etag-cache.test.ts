@@ -90,7 +90,12 @@ describe('the client with a cache', () => {
     expect(calls[1]!.headers['if-none-match']).toBeUndefined();
 
     const untagged = fakeFetch(json(list('x')));
-    const other = createClient({ baseUrl: 'https://cms.example.com', key: KEY, fetch: untagged.fetch, cache: true });
+    const other = createClient({
+      baseUrl: 'https://cms.example.com',
+      key: KEY,
+      fetch: untagged.fetch,
+      cache: true,
+    });
     await other.posts();
     await other.posts();
     expect(untagged.calls[1]!.headers['if-none-match']).toBeUndefined();

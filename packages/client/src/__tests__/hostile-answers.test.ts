@@ -4,7 +4,13 @@ import { MastheadError, retryAfterSeconds } from '../errors.js';
 import { errorBody, fakeFetch, json, KEY, type Answer } from './fake-fetch.js';
 
 const client = (answers: Answer[], options: { timeoutMs?: number; maxBodyBytes?: number } = {}) =>
-  createClient({ baseUrl: 'https://cms.example.com', key: KEY, keyIn: 'query', ...options, ...fakeFetch(...answers) });
+  createClient({
+    baseUrl: 'https://cms.example.com',
+    key: KEY,
+    keyIn: 'query',
+    ...options,
+    ...fakeFetch(...answers),
+  });
 
 /** The error a call fails with; the test fails when the call succeeds. */
 async function failure(call: Promise<unknown>): Promise<MastheadError> {
@@ -121,7 +127,10 @@ describe('answers that are not the API', () => {
 
 describe('changes()', () => {
   const page = (ids: string[], next: string) =>
-    json({ changes: ids.map((id) => ({ type: 'upsert', id, slug: id, at: '2026-01-01T00:00:00.000Z' })), next });
+    json({
+      changes: ids.map((id) => ({ type: 'upsert', id, slug: id, at: '2026-01-01T00:00:00.000Z' })),
+      next,
+    });
 
   it('should follow next until a page is empty, and yield that page with its cursor', async () => {
     const { fetch, calls } = fakeFetch(page(['a', 'b'], 'c1'), page(['c'], 'c2'), page([], 'c2'));
@@ -135,7 +144,11 @@ describe('changes()', () => {
       [['c'], 'c2'],
       [[], 'c2'],
     ]);
-    expect(calls.map((c) => new URL(c.url).search)).toEqual(['?limit=2', '?since=c1&limit=2', '?since=c2&limit=2']);
+    expect(calls.map((c) => new URL(c.url).search)).toEqual([
+      '?limit=2',
+      '?since=c1&limit=2',
+      '?since=c2&limit=2',
+    ]);
   });
 
   it('should fail on a page without changes or next, and on a cursor that does not move', async () => {
