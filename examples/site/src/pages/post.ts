@@ -22,8 +22,9 @@ export function postMain(post: DeliveryPost | DeliveryPreview) {
     }
     ${
       post.tags.length > 0
-        ? html`<nav aria-label="Tags">
-            <ul class="tags">
+        ? html`<nav class="tags" aria-label="Tags">
+            <span>Tags:</span>
+            <ul>
               ${post.tags.map((tag) => html`<li><a href="${tagPath(tag.slug)}">${tag.name}</a></li>`)}
             </ul>
           </nav>`
