@@ -15,8 +15,4 @@ await build({
   sourcemap: true,
   external: Object.keys(pkg.dependencies).filter((name) => name !== '@masthead/client'),
   logLevel: 'warning',
-  // esbuild's ESM output has no `require`; standardwebhooks is CommonJS.
-  banner: {
-    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
-  },
 });

@@ -56,12 +56,15 @@ describe('preview()', () => {
     await refused(client.postBySlug(draft.slug), 404);
   });
 
-  it('should say published for a published post', async () => {
+  it('should say published for a published post, with the key in either place', async () => {
     const w = await deliveryWorld(ctx);
     const post = await publishedPost(w.api, { title: 'Live already' });
     const link = await previewLink(w, post.id);
-    const preview = await createClient({ baseUrl, key: w.key }).preview(link.token);
-    expect(preview.status).toBe('published');
+    // ?key= too: the route must take `key` beside `token`, as every /api/v1 route does.
+    for (const keyIn of ['header', 'query'] as const) {
+      const preview = await createClient({ baseUrl, key: w.key, keyIn }).preview(link.token);
+      expect(preview.status, keyIn).toBe('published');
+    }
   });
 
   it('should carry a 404 with the error body for another domain’s key, an unknown token and a revoked link', async () => {
