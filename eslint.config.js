@@ -22,6 +22,8 @@ export default tseslint.config(
   {
     files: [
       'apps/server/src/config/env.ts',
+      // The example site's entry hands its environment to config.ts, once.
+      'examples/site/src/main.ts',
       '**/test/**',
       '**/*.config.ts',
       'bench/**',
