@@ -1,4 +1,8 @@
-import { MAX_PREVIEW_URL_LENGTH } from '@masthead/contract';
+/**
+ * The contract's MAX_PREVIEW_URL_LENGTH, restated: the contract's root module brings TypeBox into
+ * the page (see features/previews/preview-limits.ts); __tests__/preview-url.test.ts holds it equal.
+ */
+export const MAX_PREVIEW_URL_LENGTH = 2000;
 
 const PLACEHOLDERS = new Set(['{token}', '{slug}', '{id}', '{locale}']);
 // A host as the web app's CSP can name it in frame-src: letters, digits, dots and dashes, or a

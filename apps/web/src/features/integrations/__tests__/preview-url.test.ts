@@ -1,7 +1,12 @@
+import * as contract from '@masthead/contract';
 import { describe, expect, it } from 'vitest';
-import { isPreviewUrlPattern } from '../preview-url.js';
+import { MAX_PREVIEW_URL_LENGTH, isPreviewUrlPattern } from '../preview-url.js';
 
 describe('isPreviewUrlPattern', () => {
+  it("should allow the contract's length", () => {
+    expect(MAX_PREVIEW_URL_LENGTH).toBe(contract.MAX_PREVIEW_URL_LENGTH);
+  });
+
   it('should take http(s) addresses with {token}, and {slug}, {id} and {locale} after the host', () => {
     for (const pattern of [
       'https://blog.example.com/preview?token={token}',

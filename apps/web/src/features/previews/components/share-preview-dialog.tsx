@@ -1,16 +1,16 @@
-import {
-  MAX_SHARE_LABEL_LENGTH,
-  SHARE_DEFAULT_DAYS,
-  SHARE_MAX_DAYS,
-  SHARE_MIN_DAYS,
-  type PreviewLink,
-} from '@masthead/contract';
+import type { PreviewLink } from '@masthead/contract';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Dialog } from '../../../components/ui/dialog.js';
 import { formatDateTime } from '../../../lib/format-date.js';
 import { useTranslation } from '../../../lib/use-translation.js';
 import { useCreatePreviewMutation } from '../api/previews-api.js';
 import { safePreviewUrl } from '../preview-address.js';
+import {
+  MAX_SHARE_LABEL_LENGTH,
+  SHARE_DEFAULT_DAYS,
+  SHARE_MAX_DAYS,
+  SHARE_MIN_DAYS,
+} from '../preview-limits.js';
 import { ErrorBox } from './error-box.js';
 import { ShareList } from './share-list.js';
 import '../../../components/ui/button.css';
