@@ -18,6 +18,7 @@ export type PreviewReadiness =
  * component, as it supplies the image picker, and both sides are typed by this module.
  */
 export interface PreviewToolsProps {
+  // Rendered among the bar's actions: the bar is a CSS size container named post-editor-bar.
   domain: string;
   postId: string;
   /** Changes with every save: a live preview makes a new token (the slug may have changed) and reloads. */

@@ -94,23 +94,27 @@ export function PreviewTools(props: PreviewToolsProps) {
       <button
         ref={liveButton}
         type="button"
-        className="button button--secondary preview-tools__button"
+        className="button button--secondary preview-tools__button preview-tools__button--secondary"
         title={t('preview.live.button')}
         aria-expanded={liveOpen}
         onClick={() => (liveOpen ? closeLive() : setLiveOpen(true))}
       >
         <LivePreviewIcon />
-        <span className="preview-tools__label">{t('preview.live.button')}</span>
+        <span className="preview-tools__label preview-tools__label--secondary">
+          {t('preview.live.button')}
+        </span>
       </button>
       <button
         type="button"
-        className="button button--secondary preview-tools__button"
+        className="button button--secondary preview-tools__button preview-tools__button--secondary"
         title={t('preview.share.button')}
         aria-haspopup="dialog"
         onClick={() => setShareOpen(true)}
       >
         <ShareIcon />
-        <span className="preview-tools__label">{t('preview.share.button')}</span>
+        <span className="preview-tools__label preview-tools__label--secondary">
+          {t('preview.share.button')}
+        </span>
       </button>
 
       {notice &&

@@ -76,7 +76,7 @@ export default function SharePreviewDialog({ domain, postId, unsaved, onClose }:
       onClose={onClose}
       actions={
         <button type="button" className="button button--secondary" onClick={onClose}>
-          {t('common.close')}
+          {t('preview.share.done')}
         </button>
       }
     >

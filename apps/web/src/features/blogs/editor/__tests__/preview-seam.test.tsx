@@ -117,7 +117,11 @@ describe('BlogEditor › preview controls', JOURNEY_TIMEOUT, () => {
   it('should answer a stale save first with "Someone else saved this post"', async () => {
     stubEditorApi({
       [`PUT /cms/blogs/info/${POST_ID}`]: () =>
-        jsonResponse(412, { error: 'Precondition Failed', errors: [], detailedMessage: 'Changed meanwhile.' }),
+        jsonResponse(412, {
+          error: 'Precondition Failed',
+          errors: [],
+          detailedMessage: 'Changed meanwhile.',
+        }),
     });
     const user = setupUser();
     const { title } = await openSavedPost();
@@ -128,7 +132,9 @@ describe('BlogEditor › preview controls', JOURNEY_TIMEOUT, () => {
       saved = await given().saveFirst();
     });
     expect(saved).toBe(false);
-    expect(await screen.findByRole('alertdialog', { name: 'Someone else saved this post' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('alertdialog', { name: 'Someone else saved this post' }),
+    ).toBeInTheDocument();
     expect(title).toHaveValue('Saved title again');
   });
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Icon } from '../../../../components/ui/icons.js';
+import { CloseIcon, Icon } from '../../../../components/ui/icons.js';
 import { useTranslation } from '../../../../lib/use-translation.js';
 
 /** A clock turning back, for History (an icon alone on phones, where the bar has room for little). */
@@ -22,7 +22,10 @@ interface EditorBarProps {
   onSave: () => void;
 }
 
-/** The editor's sticky bar: the heading and the actions, one row even at 375 px. */
+/**
+ * The editor's sticky bar: the heading and the actions, one row even at 375 px, where History,
+ * Cancel and the preview controls are their icons, named by hidden labels.
+ */
 export function EditorBar({
   headingId,
   isNew,
@@ -53,8 +56,17 @@ export function EditorBar({
             <span className="post-editor__history-label">{t('history.button')}</span>
           </button>
         )}
-        <button type="button" className="button button--secondary" disabled={saving} onClick={onCancel}>
-          {t('common.cancel')}
+        <button
+          type="button"
+          className="button button--secondary post-editor__cancel"
+          title={t('common.cancel')}
+          disabled={saving}
+          onClick={onCancel}
+        >
+          <span className="post-editor__cancel-icon">
+            <CloseIcon />
+          </span>
+          <span className="post-editor__cancel-label">{t('common.cancel')}</span>
         </button>
         <button
           type="button"
