@@ -66,7 +66,7 @@ for (const screen of SCREENS) {
       page,
       checkA11y,
     }) => {
-      // Nine screens and dialogs, each measured and checked with axe.
+      // Eleven screens and dialogs, each measured and checked with axe.
       test.slow();
       const check = async (what: string) => {
         await expectFitsViewport(page, what);
@@ -159,6 +159,27 @@ for (const screen of SCREENS) {
       await check('the conflict dialog');
       await conflict.getByRole('button', { name: 'Keep editing' }).click();
       await expect(conflict).toBeHidden();
+
+      // The preview controls (issue 30): each an icon on a phone, the share dialog, and the live
+      // preview as a full-screen view below the wide breakpoint.
+      await expectFitsViewport(page, 'the editor bar with its preview controls');
+      await page.getByRole('button', { name: 'Share preview...' }).click();
+      const share = page.getByRole('dialog', { name: 'Share preview' });
+      await expect(share.getByRole('heading', { name: 'Live share links' })).toBeVisible();
+      await expect(share.getByText('Loading the share links...')).toBeHidden();
+      await check('the share preview dialog');
+      await share.getByRole('button', { name: 'Done' }).click();
+      await expect(share).toBeHidden();
+
+      const liveButton = page.getByRole('button', { name: 'Live preview' });
+      await liveButton.click();
+      const live = page.getByRole('dialog', { name: 'Live preview' });
+      await expect(live).toBeVisible();
+      await expect(live.getByText('Preparing the preview...')).toBeHidden();
+      await check('the live preview');
+      await page.keyboard.press('Escape');
+      await expect(live).toBeHidden();
+      await expect(liveButton).toBeFocused();
     });
 
     test('should fit the read-only editor of an approved wide post, whose text area Tab reaches', async ({

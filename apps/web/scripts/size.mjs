@@ -64,6 +64,14 @@ const LAZY_REPORTS = [
   { name: 'post editor form (lazy)', module: 'src/app/routes/post-editor-route.tsx' },
   { name: 'rich-text editor (lazy)', module: 'src/editor/editor.tsx' },
   { name: "editor's History panel (lazy)", module: 'src/features/revisions/components/history-panel.tsx' },
+  {
+    name: "editor's Share preview dialog (lazy)",
+    module: 'src/features/previews/components/share-preview-dialog.tsx',
+  },
+  {
+    name: "editor's Live preview pane (lazy)",
+    module: 'src/features/previews/components/live-preview-pane.tsx',
+  },
   { name: 'metadata page (lazy, from the list)', module: 'src/app/routes/metadata.tsx' },
   {
     name: 'tag/category form (lazy, on /metadata)',

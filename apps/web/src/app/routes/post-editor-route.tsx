@@ -6,6 +6,7 @@ import { ImagePickerContext, type RenderImagePicker } from '../../editor/image-p
 import { displayNameOf } from '../../features/auth/index.js';
 import { BlogEditor } from '../../features/blogs/editor-entry.js';
 import { useGetCategoryOptionsQuery } from '../../features/categories/index.js';
+import { PreviewTools } from '../../features/previews/index.js';
 import { useGetTagOptionsQuery } from '../../features/tags/index.js';
 import { skipUntilDomainSelected } from '../../lib/api.js';
 import { useTranslation } from '../../lib/use-translation.js';
@@ -28,7 +29,7 @@ interface PostEditorRouteProps {
 
 /**
  * The post editor on "/" (`/?post=<id>`), with what the route gives it: the domain's tags and
- * categories and the asset picker. A lazy chunk with the editor's form, so the list's first load
+ * categories, the asset picker and the preview controls (features/previews). A lazy chunk with the editor's form, so the list's first load
  * carries none of it (DESIGN §6, decision 026).
  */
 export function PostEditorRoute({ domain, domainId, postId, role, userInfo, onClose }: PostEditorRouteProps) {
@@ -59,6 +60,7 @@ export function PostEditorRoute({ domain, domainId, postId, role, userInfo, onCl
         tagOptions={tagOptions.data}
         categoryOptions={categoryOptions.data}
         onClose={onClose}
+        previewTools={PreviewTools}
       />
     </ImagePickerContext.Provider>
   );

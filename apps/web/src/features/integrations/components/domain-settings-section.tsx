@@ -1,35 +1,59 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/use-translation.js';
 import { useGetDomainSettingsQuery, useUpdateDomainSettingsMutation } from '../api/integrations-api.js';
+import { isPreviewUrlPattern } from '../preview-url.js';
 import { ErrorLines } from './error-lines.js';
 import { ListState } from './list-state.js';
 
 /**
  * What the websites see of the domain: the pattern of a post's address (`postUrl`, with {slug};
- * empty clears it) and whether its RSS, Atom and sitemap need no content key.
+ * empty clears it), the pattern of its preview page (`previewUrl`, with {token}, issue 30; empty
+ * clears it and previews open Masthead's own page) and whether its RSS, Atom and sitemap need no
+ * content key.
  */
 export function DomainSettingsSection({ domain }: { domain: string }) {
   const { t } = useTranslation();
   const titleId = useId();
   const postUrlId = useId();
   const hintId = useId();
+  const previewUrlId = useId();
+  const previewHintId = useId();
+  const previewErrorId = useId();
+  const previewInput = useRef<HTMLInputElement>(null);
   const settings = useGetDomainSettingsQuery({ domain });
   const [save, saving] = useUpdateDomainSettingsMutation();
   const [postUrl, setPostUrl] = useState('');
   const [publicFeeds, setPublicFeeds] = useState(false);
+  const [previewUrl, setPreviewUrl] = useState('');
+  const [previewInvalid, setPreviewInvalid] = useState(false);
 
   // The form starts from what the server has (and again after a save).
   useEffect(() => {
     if (!settings.data) return;
     setPostUrl(settings.data.postUrl ?? '');
     setPublicFeeds(settings.data.publicFeeds);
+    setPreviewUrl(settings.data.previewUrl ?? '');
   }, [settings.data]);
 
   function submit(event: FormEvent) {
     event.preventDefault();
     if (saving.isLoading) return;
     const trimmed = postUrl.trim();
-    void save({ domain, body: { postUrl: trimmed === '' ? null : trimmed, publicFeeds } });
+    const preview = previewUrl.trim();
+    // The server checks it too; said here first, beside the field, and nothing is sent.
+    if (preview !== '' && !isPreviewUrlPattern(preview)) {
+      setPreviewInvalid(true);
+      previewInput.current?.focus();
+      return;
+    }
+    void save({
+      domain,
+      body: {
+        postUrl: trimmed === '' ? null : trimmed,
+        publicFeeds,
+        previewUrl: preview === '' ? null : preview,
+      },
+    });
   }
 
   const invalid = saving.isError ? true : undefined;
@@ -61,6 +85,35 @@ export function DomainSettingsSection({ domain }: { domain: string }) {
             />
             <p id={hintId} className="integrations__hint">
               {t('integrations.website.postUrlHint')}
+            </p>
+          </div>
+          <div className="integrations__field">
+            <label htmlFor={previewUrlId}>{t('preview.settings.previewUrl')}</label>
+            <input
+              ref={previewInput}
+              id={previewUrlId}
+              className="integrations__input"
+              type="url"
+              inputMode="url"
+              value={previewUrl}
+              autoComplete="off"
+              spellCheck={false}
+              placeholder="https://blog.example.com/preview?token={token}"
+              aria-invalid={previewInvalid || invalid}
+              aria-describedby={previewInvalid ? `${previewErrorId} ${previewHintId}` : previewHintId}
+              onChange={(event) => {
+                setPreviewUrl(event.target.value);
+                setPreviewInvalid(false);
+                saving.reset();
+              }}
+            />
+            {previewInvalid && (
+              <p id={previewErrorId} className="integrations__invalid">
+                {t('preview.settings.invalid')}
+              </p>
+            )}
+            <p id={previewHintId} className="integrations__hint">
+              {t('preview.settings.previewUrlHint')}
             </p>
           </div>
           <label className="integrations__check">

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { NEW_POST_ID } from '../../../../config/paths.js';
 import { useGetBlogQuery, type VersionedPost } from '../../api/get-blog.js';
 import { useGetColumnDefsQuery } from '../../api/get-column-defs.js';
+import type { PreviewTools } from '../../../../lib/post-preview.js';
 import { EditorSkeleton, PostLoadError } from './editor-states.js';
 import { PostEditorForm } from './post-editor-form.js';
 import './blog-editor.css';
@@ -24,6 +25,8 @@ export interface BlogEditorProps {
   categoryOptions: Category[] | undefined;
   /** Leaves the editor; called only when nothing unsaved would be lost. */
   onClose: () => void;
+  /** The bar's preview controls for a saved post (issue 30), from the route; none without it. */
+  previewTools?: PreviewTools | undefined;
 }
 
 const statusOf = (error: unknown) =>

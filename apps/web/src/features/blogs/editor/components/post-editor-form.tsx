@@ -1,8 +1,7 @@
 import type { BlogPost, Category, Tag } from '@masthead/contract';
 import type { Role } from '@masthead/contract/constants';
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useAppDispatch } from '../../../../app/hooks.js';
-import { Icon } from '../../../../components/ui/icons.js';
 import { NEW_POST_ID } from '../../../../config/paths.js';
 import { formatDateTime } from '../../../../lib/format-date.js';
 import { useTranslation } from '../../../../lib/use-translation.js';
@@ -23,21 +22,17 @@ import {
   type LeaveAttempt,
 } from '../hooks/use-unsaved-changes-guard.js';
 import { postBody } from '../post-body.js';
+import { previewReadiness } from '../preview-readiness.js';
+import type { PreviewTools } from '../../../../lib/post-preview.js';
 import { newPostValues, postToValues } from '../post-form-values.js';
 import type { FieldKey } from '../validate-post.js';
 import { ConflictDialog } from './conflict-dialog.js';
 import { DraftPrompt } from './draft-prompt.js';
+import { EditorBar } from './editor-bar.js';
 import { LeaveDialog } from './leave-dialog.js';
 import { PostFormFields, type ColumnDefsState } from './post-form-fields.js';
 
 const HistoryPanel = lazy(loadHistoryPanel);
-
-/** A clock turning back, for History (an icon alone on phones, where the bar has room for little). */
-const HistoryIcon = () => (
-  <Icon size={18}>
-    <path d="M3 12a9 9 0 1 0 3-6.7L3 8m0-5v5h5M12 7v5l3 2" />
-  </Icon>
-);
 
 interface PostEditorFormProps {
   domain: string;
@@ -50,6 +45,7 @@ interface PostEditorFormProps {
   categoryOptions: Category[] | undefined;
   columnDefs: ColumnDefsState;
   onClose: () => void;
+  previewTools?: PreviewTools | undefined;
 }
 
 /** Why Save is off: the role writes nothing here, or the workflow locks the post (spec §4). */
@@ -67,7 +63,7 @@ function lockReason(post: BlogPost | undefined, role: Role | undefined): string 
  * the cache refetches meanwhile: only the user's "Reload the post" replaces what they see.
  */
 export function PostEditorForm(props: PostEditorFormProps) {
-  const { domain, domainId, loaded, role, authorName, columnDefs, onClose } = props;
+  const { domain, domainId, loaded, role, authorName, columnDefs, onClose, previewTools: Preview } = props;
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const idPrefix = useId();
@@ -91,6 +87,12 @@ export function PostEditorForm(props: PostEditorFormProps) {
   const [conflict, setConflict] = useState(false);
   const [reloading, setReloading] = useState(false);
   const [historyOpen, setHistoryOpen] = useState(false);
+  // While the live preview is open, Save keeps the editor open so that the pane shows the save.
+  const [livePaneOpen, setLivePaneOpen] = useState(false);
+  const livePaneOpenRef = useRef(false);
+  livePaneOpenRef.current = livePaneOpen;
+  const [paneHost, setPaneHost] = useState<HTMLElement | null>(null);
+  const [noticeHost, setNoticeHost] = useState<HTMLElement | null>(null);
   const [fetchPost] = useLazyGetBlogQuery();
   const { save, saving } = useSavePost({ domain, postId });
   const locked = lockReason(version?.post, role);
@@ -111,17 +113,18 @@ export function PostEditorForm(props: PostEditorFormProps) {
     guard.release();
   };
 
-  const handleSave = async () => {
-    if (locked || saving || leaveAttempt || conflict || historyOpen) return;
-    const firstProblem = form.validate();
-    if (firstProblem) {
-      setFocusRequest({ field: firstProblem });
-      return;
-    }
-    const body = postBody(form.getValues(), columnDefs.defs, version?.post.fields);
-    const { outcome } = await save(body, version?.etag ?? null);
+  const cannotSave = () => locked !== null || saving || leaveAttempt !== null || conflict || historyOpen;
+
+  /**
+   * Sends the form. Saving closes the editor (spec §4), except when `stay` (a preview asked for the
+   * save, or the live preview is open): the editor then holds the saved version as its baseline.
+   */
+  const send = async ({ stay }: { stay: boolean }) => {
+    const sent = form.getValues();
+    const body = postBody(sent, columnDefs.defs, version?.post.fields);
+    const { outcome, saved } = await save(body, version?.etag ?? null);
     if (outcome === 'conflict') setConflict(true);
-    if (outcome !== 'saved') return;
+    if (outcome !== 'saved') return outcome;
     dispatch(
       notificationShown({
         type: 'success',
@@ -129,10 +132,32 @@ export function PostEditorForm(props: PostEditorFormProps) {
         description: [t(isNew ? 'notification.blogCreated' : 'notification.blogUpdated')],
       }),
     );
-    leave('saved');
-    onClose();
+    if (stay && !isNew && saved) {
+      setVersion(saved);
+      form.markSaved(sent);
+    } else {
+      leave('saved');
+      onClose();
+    }
+    return outcome;
+  };
+
+  const showProblems = () => {
+    const firstProblem = form.validate();
+    if (firstProblem) setFocusRequest({ field: firstProblem });
+    return firstProblem !== null;
+  };
+
+  const handleSave = async () => {
+    if (cannotSave() || showProblems()) return;
+    await send({ stay: livePaneOpenRef.current });
   };
   useSaveShortcut(() => void handleSave());
+
+  const saveForPreview = async () => {
+    if (cannotSave() || showProblems()) return false;
+    return (await send({ stay: true })) === 'saved';
+  };
 
   const cancel = () => (form.dirty ? setLeaveAttempt({ kind: 'cancel' }) : onClose());
 
@@ -193,74 +218,81 @@ export function PostEditorForm(props: PostEditorFormProps) {
   };
 
   return (
-    <div className="post-editor">
-      <div className="post-editor__bar">
-        <h1 id={headingId} className="post-editor__heading">
-          {t(isNew ? 'blogEditor.newHeading' : 'blogEditor.editHeading')}
-        </h1>
-        <div className="post-editor__actions">
-          {!isNew && (
-            <button
-              type="button"
-              className="button button--secondary post-editor__history"
-              aria-haspopup="dialog"
-              title={t('history.button')}
-              onClick={() => setHistoryOpen(true)}
-            >
-              <HistoryIcon />
-              <span className="post-editor__history-label">{t('history.button')}</span>
-            </button>
+    <div className={livePaneOpen ? 'post-editor post-editor--previewing' : 'post-editor'}>
+      <EditorBar
+        headingId={headingId}
+        isNew={isNew}
+        saving={saving}
+        locked={locked !== null}
+        preview={
+          Preview &&
+          postId &&
+          version && (
+            <Preview
+              domain={domain}
+              postId={postId}
+              savedVersion={`${version.post.lastModifiedDate} ${version.etag ?? ''}`}
+              unsaved={form.dirty}
+              saving={saving}
+              readiness={() =>
+                previewReadiness(
+                  { values: form.getValues(), dirty: form.dirty, defs: columnDefs.defs ?? [], locked },
+                  t,
+                )
+              }
+              saveFirst={saveForPreview}
+              showProblems={() => void showProblems()}
+              onLivePaneChange={setLivePaneOpen}
+              paneHost={paneHost}
+              noticeHost={noticeHost}
+            />
+          )
+        }
+        onHistory={() => setHistoryOpen(true)}
+        onCancel={cancel}
+        onSave={() => void handleSave()}
+      />
+
+      <div className="post-editor__body">
+        <div className="post-editor__main">
+          {locked && (
+            <p className="post-editor__notice" role="status">
+              {t(locked)}
+            </p>
           )}
-          <button type="button" className="button button--secondary" disabled={saving} onClick={cancel}>
-            {t('common.cancel')}
-          </button>
-          <button
-            type="button"
-            className="button button--primary"
-            disabled={saving || locked !== null}
-            aria-keyshortcuts="Control+S Meta+S"
-            title={t('blogEditor.saveHint')}
-            onClick={() => void handleSave()}
+          <div ref={setNoticeHost} />
+          {draft.offer && (
+            <DraftPrompt
+              draft={draft.offer}
+              postLastModified={version?.post.lastModifiedDate}
+              onRestore={restoreDraft}
+              onDiscard={discardDraft}
+            />
+          )}
+
+          <form
+            className="post-editor__card"
+            aria-labelledby={headingId}
+            aria-busy={saving}
+            noValidate
+            // Enter in a field does not save; Save and Ctrl+S do.
+            onSubmit={(event) => event.preventDefault()}
           >
-            {saving ? t('common.saving') : t('common.save')}
-          </button>
+            <div className="post-form">
+              <PostFormFields
+                idPrefix={idPrefix}
+                form={form}
+                savedPost={version?.post}
+                tagOptions={props.tagOptions}
+                categoryOptions={props.categoryOptions}
+                columnDefs={columnDefs}
+                readOnly={locked !== null}
+              />
+            </div>
+          </form>
         </div>
+        <div ref={setPaneHost} className="post-editor__side" />
       </div>
-
-      {locked && (
-        <p className="post-editor__notice" role="status">
-          {t(locked)}
-        </p>
-      )}
-      {draft.offer && (
-        <DraftPrompt
-          draft={draft.offer}
-          postLastModified={version?.post.lastModifiedDate}
-          onRestore={restoreDraft}
-          onDiscard={discardDraft}
-        />
-      )}
-
-      <form
-        className="post-editor__card"
-        aria-labelledby={headingId}
-        aria-busy={saving}
-        noValidate
-        // Enter in a field does not save; Save and Ctrl+S do.
-        onSubmit={(event) => event.preventDefault()}
-      >
-        <div className="post-form">
-          <PostFormFields
-            idPrefix={idPrefix}
-            form={form}
-            savedPost={version?.post}
-            tagOptions={props.tagOptions}
-            categoryOptions={props.categoryOptions}
-            columnDefs={columnDefs}
-            readOnly={locked !== null}
-          />
-        </div>
-      </form>
 
       {historyOpen && version && (
         <Suspense fallback={null}>

@@ -72,12 +72,19 @@ export function usePostForm(initial: PostFormValues, defs: ColumnDef[]) {
     setSeed((current) => ({ key: current.key + 1, content: next.content }));
   }, []);
 
+  /**
+   * The server has stored `sent` and the editor stays open (a preview asked for it): those values
+   * are the new baseline. What was typed meanwhile stays, and stays unsaved; the rich-text content
+   * is not mounted again, so the caret stays where it is.
+   */
+  const markSaved = useCallback((sent: PostFormValues) => setBaseline(sent), []);
+
   /** The values as of the last change, for code that runs after an await (saving). */
   const getValues = useCallback(() => valuesRef.current, []);
 
   const dirty = useMemo(() => !sameValues(values, baseline), [values, baseline]);
 
-  return { values, baseline, errors, seed, dirty, update, setField, validate, replace, getValues };
+  return { values, baseline, errors, seed, dirty, update, setField, validate, replace, markSaved, getValues };
 }
 
 export type PostForm = ReturnType<typeof usePostForm>;
