@@ -12,14 +12,20 @@ async function readPosts(page: Page, key: string) {
 }
 
 /** The domain's delivery settings through the admin API, to put them back after the journey. */
-async function domainSettings(page: Page, put?: { postUrl: string | null; publicFeeds: boolean }) {
+interface Settings {
+  postUrl: string | null;
+  publicFeeds: boolean;
+  previewUrl?: string | null;
+}
+
+async function domainSettings(page: Page, put?: Settings) {
   const headers = { authorization: `Bearer ${await accessToken(page)}` };
   const params = { domain: DOMAINS.blog };
   const response = put
     ? await page.request.put('/cms/domain/settings', { params, headers, data: put })
     : await page.request.get('/cms/domain/settings', { params, headers });
   expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()) as { postUrl: string | null; publicFeeds: boolean };
+  return (await response.json()) as Settings;
 }
 
 /**
@@ -171,12 +177,20 @@ test.describe('Settings › Integrations', () => {
       );
       await expect(postUrl).toHaveAttribute('aria-invalid', 'true');
       await postUrl.fill('https://www.example.com/articles/{slug}');
+      // The preview address (issue 30) needs {token}: checked here as the server checks it.
+      const previewUrl = website.getByLabel('Preview address');
+      await previewUrl.fill('https://www.example.com/preview');
+      await website.getByRole('button', { name: 'Save' }).click();
+      await expect(previewUrl).toHaveAttribute('aria-invalid', 'true');
+      await checkA11y('the website settings with a refused preview address');
+      await previewUrl.fill('https://www.example.com/preview?token={token}&slug={slug}');
       await website.getByRole('checkbox', { name: 'Public feeds' }).setChecked(!original.publicFeeds);
       await website.getByRole('button', { name: 'Save' }).click();
       await expect(website.getByRole('status')).toHaveText('Saved.');
       expect(await domainSettings(page)).toEqual({
         postUrl: 'https://www.example.com/articles/{slug}',
         publicFeeds: !original.publicFeeds,
+        previewUrl: 'https://www.example.com/preview?token={token}&slug={slug}',
       });
       await page.reload();
       await expect(page.getByLabel('Post address')).toHaveValue('https://www.example.com/articles/{slug}');
@@ -197,7 +211,8 @@ test.describe('Settings › Integrations', () => {
       await expect(row).toHaveCount(0);
     } finally {
       // Other journeys on this worker's server read blog.example.com's settings as the demo set them.
-      if (original) await domainSettings(page, original).catch(() => undefined);
+      // The other journeys on this server expect blog.example.com without a preview address.
+      if (original) await domainSettings(page, { ...original, previewUrl: null }).catch(() => undefined);
       await receiver.close();
     }
   });

@@ -27,9 +27,10 @@ h1{margin:0 0 12px;font-size:clamp(28px,6vw,40px);line-height:1.2;letter-spacing
 .feature{margin:0 0 28px}
 img{max-width:100%;height:auto}
 .content{overflow-wrap:break-word}
-.content pre{overflow-x:auto;padding:12px;border:1px solid var(--line);border-radius:6px;font-size:15px}
-.content table{display:block;max-width:100%;overflow-x:auto;border-collapse:collapse}
-.content td,.content th{padding:6px 10px}
+/* Code and tables wrap rather than scroll: a scrolling box would need keyboard access of its own. */
+.content pre{white-space:pre-wrap;overflow-wrap:anywhere;padding:12px;border:1px solid var(--line);border-radius:6px;font-size:15px}
+.content table{width:100%;table-layout:fixed;border-collapse:collapse}
+.content td,.content th{padding:6px 10px;overflow-wrap:anywhere}
 .content blockquote{margin:0 0 0 4px;padding-left:16px;border-left:3px solid var(--line);color:var(--muted)}
 .content figure{margin:24px 0}
 .content figcaption{font-size:15px;color:var(--muted)}
