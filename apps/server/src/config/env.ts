@@ -57,6 +57,27 @@ const secretsKey = z.string().transform((value, context) => {
   return z.NEVER;
 });
 
+/** IMAGE_WIDTHS: a comma-separated list of widths in pixels, 16 to 8192 (issue 31, decision 064). */
+const imageWidths = z.string().transform((value, context): readonly number[] => {
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const widths = entries.map(Number);
+  if (
+    entries.length > 0 &&
+    entries.length <= 12 &&
+    entries.every((entry, i) => /^\d{1,4}$/.test(entry) && widths[i]! >= 16 && widths[i]! <= 8192)
+  ) {
+    return [...new Set(widths)].sort((a, b) => a - b);
+  }
+  context.addIssue({
+    code: 'custom',
+    message: 'must be a comma-separated list of 1 to 12 widths in pixels, each 16 to 8192',
+  });
+  return z.NEVER;
+});
+
 /** WEBHOOK_PORTS: `any`, or a comma-separated list of ports (decision 057). */
 const webhookPorts = z.string().transform((value, context): ReadonlySet<number> | 'any' => {
   const text = value.trim().toLowerCase();
@@ -199,6 +220,23 @@ const EnvSchema = z.object({
    * Several servers on one PostgreSQL with their own DATA_DIR must share one (decision 042).
    */
   WEBHOOK_SECRETS_KEY: secretsKey.optional(),
+  /**
+   * Image variants (issue 31, decision 064): `off` serves every image as its original only; no
+   * variant is made, and /img answers 404.
+   */
+  IMAGES: z.enum(['on', 'off']).default('on'),
+  /** The widths variants are made at (never wider than the original). */
+  IMAGE_WIDTHS: imageWidths.default([320, 640, 960, 1280, 1920, 2560]),
+  /** Uploads with more pixels than this are refused at registration (413), before decoding. */
+  IMAGE_MAX_MEGAPIXELS: z.coerce.number().int().min(1).max(1000).default(40),
+  /** Renders at once per process; the number of cores by default. */
+  IMAGE_RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  /** Renders waiting per process; a first request for a variant past this gets 503 with Retry-After. */
+  IMAGE_RENDER_QUEUE: z.coerce.number().int().min(0).max(10_000).default(32),
+  /** One render (an image's whole set in the background, one variant on request) stops after this long. */
+  IMAGE_RENDER_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+  /** Keep the GPS position in public originals; by default registration removes it. */
+  IMAGE_KEEP_GPS: flag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** On by default with the built-in provider; off by default with OIDC_AUTHORITY (parseEnv). */
   MASTHEAD_DEMO: flag.optional(),

@@ -24,6 +24,7 @@ import * as activityAppendOnly from './2026-12-13T1600-activity-append-only.js';
 import * as serverKeys from './2026-12-13T1700-server-keys.js';
 import * as scheduledPublishFailures from './2026-12-13T1800-scheduled-publish-failures.js';
 import * as previewTokens from './2026-12-14T1500-preview-tokens.js';
+import * as assetContentHash from './2026-12-15T1500-asset-content-hash.js';
 
 /**
  * Migrations are listed here rather than read from disk so that the bundled server carries them.
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-13T1700-server-keys': serverKeys,
   '2026-12-13T1800-scheduled-publish-failures': scheduledPublishFailures,
   '2026-12-14T1500-preview-tokens': previewTokens,
+  '2026-12-15T1500-asset-content-hash': assetContentHash,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -211,6 +211,8 @@ export interface AssetsTable {
   height: number;
   description: string;
   public: boolean;
+  /** SHA-256 (hex) of the served bytes; null until known for assets older than issue 31. */
+  content_hash: ColumnType<string | null, string | null | undefined, string | null>;
   version: Generated<number>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
