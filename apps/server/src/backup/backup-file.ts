@@ -56,7 +56,11 @@ interface FolderEntry {
 }
 
 /** Every folder and file below a folder, parents first, leaving out the named subfolders. */
-async function* walk(root: string, skip: string[] = [], relative = ''): AsyncGenerator<FolderEntry> {
+async function* walk(
+  root: string,
+  skip: (folder: string) => boolean = () => false,
+  relative = '',
+): AsyncGenerator<FolderEntry> {
   let entries;
   try {
     entries = await readdir(path.join(root, relative), { withFileTypes: true });
@@ -66,12 +70,20 @@ async function* walk(root: string, skip: string[] = [], relative = ''): AsyncGen
   }
   for (const entry of entries) {
     const name = relative ? `${relative}/${entry.name}` : entry.name;
-    if (entry.isDirectory() && !skip.includes(name)) {
+    if (entry.isDirectory() && !skip(name)) {
       yield { name, type: 'directory' };
       yield* walk(root, skip, name);
     } else if (entry.isFile()) yield { name, type: 'file' };
   }
 }
+
+/**
+ * Uploads in progress, and image variants (`<domain>/<uuid>/variants/`, their metadata likewise
+ * under `.meta/`): made from the originals, so remade after a restore rather than backed up
+ * (decision 064).
+ */
+const skipInObjects = (folder: string) =>
+  folder === '.tmp' || /^(\.meta\/)?[^/]+\/[^/]+\/variants$/.test(folder);
 
 /** Copies a folder with its empty subfolders (PostgreSQL needs them); a clone where the file system can. */
 async function copyFolder(from: string, to: string) {
@@ -187,7 +199,7 @@ async function writeArchive(
     let objects = 0;
     if (withObjects) {
       const root = path.join(dataDir, OBJECTS);
-      for await (const entry of walk(root, ['.tmp'])) {
+      for await (const entry of walk(root, skipInObjects)) {
         if (entry.type !== 'file') continue;
         const added = await addFile(tar, `${OBJECTS}/${entry.name}`, path.join(root, entry.name));
         if (added !== undefined && !entry.name.startsWith('.meta/')) objects++;

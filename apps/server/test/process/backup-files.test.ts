@@ -29,6 +29,8 @@ const run = TEST_DB === 'pglite' ? describe : describe.skip;
 const OBJECT_KEY = '00000000-0000-4000-8000-000000000000/11111111-1111-4111-8111-111111111111/cover.png';
 const objectBytes = randomBytes(70_000);
 const webhookKey = randomBytes(32).toString('base64');
+/** An image variant beside it (decision 064): remade from the original, so never backed up. */
+const VARIANT_KEY = `${OBJECT_KEY.slice(0, OBJECT_KEY.lastIndexOf('/'))}/variants/0123456789abcdef-320.webp`;
 const objectMeta = Buffer.from(JSON.stringify({ contentType: 'image/png', public: true, size: 70_000 }));
 
 let root: string;
@@ -110,6 +112,10 @@ run('backup files', () => {
     writeFileSync(path.join(dataDir, 'objects', OBJECT_KEY), objectBytes);
     mkdirSync(path.dirname(path.join(dataDir, 'objects', '.meta', OBJECT_KEY)), { recursive: true });
     writeFileSync(path.join(dataDir, 'objects', '.meta', `${OBJECT_KEY}.json`), objectMeta);
+    mkdirSync(path.dirname(path.join(dataDir, 'objects', '.meta', VARIANT_KEY)), { recursive: true });
+    mkdirSync(path.dirname(path.join(dataDir, 'objects', VARIANT_KEY)), { recursive: true });
+    writeFileSync(path.join(dataDir, 'objects', VARIANT_KEY), randomBytes(100));
+    writeFileSync(path.join(dataDir, 'objects', '.meta', `${VARIANT_KEY}.json`), objectMeta);
   }, 120_000);
 
   it('should write the archive readable by its owner only, even with umask 000', async () => {
@@ -129,6 +135,7 @@ run('backup files', () => {
       ]),
     );
     expect(entries.filter((e) => e.mode !== (e.type === 'directory' ? 0o700 : 0o600))).toEqual([]);
+    expect(entries.filter((e) => e.name.includes('/variants'))).toEqual([]);
     // No temporary file or copy of the database is left behind.
     expect(existsSync(`${file}.partial-${process.pid}`)).toBe(false);
     expect(existsSync(path.join(dataDir, 'backup-requests', 'database-copy'))).toBe(false);

@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InvalidKeyError, type UploadSpec } from '../../src/plugins/app/storage/storage.js';
+import {
+  InvalidKeyError,
+  ObjectTooLargeError,
+  type UploadSpec,
+} from '../../src/plugins/app/storage/storage.js';
 import { jpeg, png } from '../helpers/images.js';
 import { startLocalStorageServer, startS3Server, type StorageServer } from '../helpers/storage-servers.js';
 
@@ -165,6 +169,40 @@ describe.each(DRIVERS)('the $name storage driver', (driver) => {
     const key = newKey();
     expect(await server.storage.head(key)).toBeUndefined();
     expect(await server.storage.readStart(key, 10)).toBeUndefined();
+    expect(await server.storage.read(key, 10)).toBeUndefined();
+  });
+
+  it('should write bytes the server made, public and cached for ever, replacing what is there', async () => {
+    const key = newKey('variants/0123456789abcdef-320.webp');
+    await server.storage.write(key, png(9, 9), { contentType: 'image/png', public: true });
+    const bytes = jpeg(8, 8);
+    await server.storage.write(key, bytes, { contentType: 'image/webp', public: true });
+    expect(await server.storage.head(key)).toEqual({ size: bytes.length, contentType: 'image/webp' });
+    expect(Buffer.from((await server.storage.read(key, bytes.length))!)).toEqual(bytes);
+    const response = await fetch(server.storage.publicUrl(key));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(Buffer.from(await response.arrayBuffer())).toEqual(bytes);
+  });
+
+  it('should refuse to read into memory an object larger than the bound', async () => {
+    const key = newKey();
+    await server.storage.write(key, png(40, 40), { contentType: 'image/png', public: false });
+    await expect(server.storage.read(key, 10)).rejects.toBeInstanceOf(ObjectTooLargeError);
+  });
+
+  it('should delete every object under a prefix and nothing beside it', async () => {
+    const folder = `${randomUUID()}/${randomUUID()}`;
+    const original = `${folder}/photo.png`;
+    await upload(original, png(2, 2));
+    const variants = ['a-320.webp', 'a-320.avif', 'a-640.png'].map((name) => `${folder}/variants/${name}`);
+    for (const key of variants) await server.storage.write(key, png(1, 1), { contentType: 'image/png', public: false });
+    expect(await server.storage.deletePrefix(`${folder}/variants/`)).toBe(3);
+    for (const key of variants) expect(await server.storage.head(key)).toBeUndefined();
+    expect(await server.storage.head(original)).toBeDefined();
+    expect(await server.storage.deletePrefix(`${folder}/variants/`)).toBe(0);
+    await expect(server.storage.deletePrefix(`${folder}/../`)).rejects.toBeInstanceOf(InvalidKeyError);
+    await expect(server.storage.deletePrefix(folder)).rejects.toBeInstanceOf(InvalidKeyError);
   });
 
   it.each([

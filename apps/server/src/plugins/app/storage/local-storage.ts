@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { link, mkdir, open, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import { link, mkdir, open, readdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -11,12 +11,15 @@ import { sign, verify } from '../../../lib/url-signature.js';
 import { makeDataDir } from '../../../lib/data-dir.js';
 import {
   assertValidKey,
+  assertValidPrefix,
+  ObjectTooLargeError,
   type CommitSpec,
   type DownloadSpec,
   type ObjectHead,
   type SignedUpload,
   type Storage,
   type UploadSpec,
+  type WriteSpec,
 } from './storage.js';
 
 /** What the local driver keeps beside each object: S3 keeps the same as object metadata. */
@@ -337,6 +340,54 @@ export class LocalStorage implements Storage {
       public: spec.public,
       fileName: cleanFileName(spec.fileName),
     });
+  }
+
+  async write(key: string, bytes: Uint8Array, spec: WriteSpec): Promise<void> {
+    const target = this.objectPath(key);
+    const tmp = path.join(this.root, '.tmp', randomUUID());
+    try {
+      await writeFile(tmp, bytes, { flag: 'wx', mode: 0o600 });
+      await mkdir(path.dirname(target), { recursive: true });
+      await rename(tmp, target);
+    } finally {
+      await rm(tmp, { force: true });
+    }
+    await this.writeMeta(key, {
+      contentType: spec.contentType,
+      public: spec.public,
+      size: bytes.length,
+      md5: createHash('md5').update(bytes).digest('hex'),
+    });
+  }
+
+  async read(key: string, maxBytes: number): Promise<Uint8Array | undefined> {
+    const object = await this.openObject(key);
+    if (!object) return undefined;
+    if (object.size > maxBytes) throw new ObjectTooLargeError(key, object.size, maxBytes);
+    const bytes = await readFile(object.file).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return undefined;
+      throw error;
+    });
+    // It may have been replaced in between: the bound holds for what was read, not what was seen.
+    if (bytes && bytes.length > maxBytes) throw new ObjectTooLargeError(key, bytes.length, maxBytes);
+    return bytes;
+  }
+
+  async deletePrefix(prefix: string): Promise<number> {
+    const folder = path.join(this.root, assertValidPrefix(prefix));
+    const entries = await readdir(folder, { recursive: true, withFileTypes: true }).catch(
+      (error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return [];
+        throw error;
+      },
+    );
+    // Metadata first, as in delete: an object without it is invisible.
+    await rm(path.join(this.root, '.meta', prefix), { recursive: true, force: true });
+    await rm(folder, { recursive: true, force: true });
+    // The asset's folder goes too once its original is gone (delete leaves it while variants are in it).
+    await rmdir(path.dirname(folder)).catch(() => undefined);
+    await rmdir(path.dirname(path.join(this.root, '.meta', prefix))).catch(() => undefined);
+    return entries.filter((entry) => entry.isFile()).length;
   }
 
   async delete(key: string): Promise<void> {

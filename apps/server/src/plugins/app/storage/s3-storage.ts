@@ -3,6 +3,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
@@ -11,12 +12,16 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { contentDisposition } from '../../../lib/file-names.js';
 import {
   assertValidKey,
+  assertValidPrefix,
+  IMMUTABLE_CACHE,
+  ObjectTooLargeError,
   type CommitSpec,
   type DownloadSpec,
   type ObjectHead,
   type SignedUpload,
   type Storage,
   type UploadSpec,
+  type WriteSpec,
 } from './storage.js';
 
 export interface S3Settings {
@@ -38,7 +43,6 @@ export interface S3Settings {
   serverUrl?: string | undefined;
 }
 
-const PUBLIC_CACHE = 'public, max-age=31536000, immutable';
 
 function isMissing(error: unknown) {
   if (!(error instanceof S3ServiceException)) return false;
@@ -204,11 +208,66 @@ export class S3Storage implements Storage {
         CopySource: `${bucket}/${keyPath(key)}`,
         MetadataDirective: 'REPLACE',
         ContentType: spec.contentType,
-        CacheControl: PUBLIC_CACHE,
+        CacheControl: IMMUTABLE_CACHE,
         ContentDisposition: contentDisposition(spec.fileName),
         ...(this.settings.publicAcl ? { ACL: 'public-read' as const } : {}),
       }),
     );
+  }
+
+  async write(key: string, bytes: Uint8Array, spec: WriteSpec): Promise<void> {
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.settings.bucket,
+        Key: assertValidKey(key),
+        Body: bytes,
+        ContentType: spec.contentType,
+        CacheControl: IMMUTABLE_CACHE,
+        ...(spec.public && this.settings.publicAcl ? { ACL: 'public-read' as const } : {}),
+      }),
+    );
+  }
+
+  async read(key: string, maxBytes: number): Promise<Uint8Array | undefined> {
+    try {
+      const object = await this.client.send(
+        new GetObjectCommand({ Bucket: this.settings.bucket, Key: assertValidKey(key) }),
+      );
+      const size = object.ContentLength ?? 0;
+      if (size > maxBytes) {
+        // The body is left unread: dropping the connection costs less than reading what is refused.
+        (object.Body as { destroy?: () => void } | undefined)?.destroy?.();
+        throw new ObjectTooLargeError(key, size, maxBytes);
+      }
+      const bytes = (await object.Body?.transformToByteArray()) ?? new Uint8Array();
+      if (bytes.length > maxBytes) throw new ObjectTooLargeError(key, bytes.length, maxBytes);
+      return bytes;
+    } catch (error) {
+      if (isMissing(error)) return undefined;
+      throw error;
+    }
+  }
+
+  /** Lists a page at a time and deletes one by one: an asset has a few dozen variants at most. */
+  async deletePrefix(prefix: string): Promise<number> {
+    let removed = 0;
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({
+          Bucket: this.settings.bucket,
+          Prefix: assertValidPrefix(prefix),
+          ...(token ? { ContinuationToken: token } : {}),
+        }),
+      );
+      for (const object of page.Contents ?? []) {
+        if (!object.Key?.startsWith(prefix)) continue;
+        await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: object.Key }));
+        removed++;
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+    return removed;
   }
 
   async delete(key: string): Promise<void> {

@@ -47,6 +47,23 @@ export interface CommitSpec {
   fileName: string;
 }
 
+/** How a file the server makes itself (an image variant) is written. */
+export interface WriteSpec {
+  contentType: string;
+  /** Readable by anyone at its public URL, as a public asset's original is. */
+  public: boolean;
+}
+
+/** Variants are named after their content, so whoever holds one may keep it for ever. */
+export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+
+/** `read` found an object larger than it was allowed to take into memory. */
+export class ObjectTooLargeError extends Error {
+  constructor(key: string, size: number, limit: number) {
+    super(`${key} has ${size} bytes, more than the ${limit} that may be read at once`);
+  }
+}
+
 export interface Storage {
   readonly driver: 'local' | 's3';
   /** True when a public object's stable URL is the server's /storage/<key>, answered with a redirect. */
@@ -71,8 +88,23 @@ export interface Storage {
    * headers it is served with and, for a public asset, makes it readable by anyone.
    */
   commit(key: string, spec: CommitSpec): Promise<void>;
+  /**
+   * Writes a file the server made (an image variant), replacing what is there, with its type, its
+   * visibility and IMMUTABLE_CACHE; the object is whole or absent, never half-written.
+   */
+  write(key: string, bytes: Uint8Array, spec: WriteSpec): Promise<void>;
+  /**
+   * The whole object, or undefined when there is none; ObjectTooLargeError when it has more than
+   * `maxBytes` (nothing larger is ever held in memory).
+   */
+  read(key: string, maxBytes: number): Promise<Uint8Array | undefined>;
   /** Removes the object; removing a missing object is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * Removes every object whose key starts with `prefix`, a folder ending in `/` (an asset's
+   * `variants/`); returns how many there were.
+   */
+  deletePrefix(prefix: string): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -97,4 +129,10 @@ export class InvalidKeyError extends Error {
 export function assertValidKey(key: string): string {
   if (!isValidKey(key)) throw new InvalidKeyError(key);
   return key;
+}
+
+/** A folder prefix: a valid key followed by `/`. */
+export function assertValidPrefix(prefix: string): string {
+  if (!prefix.endsWith('/') || !isValidKey(prefix.slice(0, -1))) throw new InvalidKeyError(prefix);
+  return prefix;
 }
