@@ -25,6 +25,8 @@ import storagePlugin from './plugins/app/storage/index.js';
 import { createStorage } from './plugins/app/storage/create-storage.js';
 import type { Storage } from './plugins/app/storage/storage.js';
 import uploadSweeper, { type UploadSweeperOptions } from './plugins/app/upload-sweeper.js';
+import images, { type ImageWorkerOptions } from './plugins/app/images.js';
+import imageRoutes from './routes/img/index.js';
 import deliveryApi from './routes/api/v1/index.js';
 import changesCompactor from './plugins/app/changes-compactor.js';
 import revisionPruner from './plugins/app/revision-pruner.js';
@@ -66,6 +68,8 @@ export interface AppOptions {
    * `lookup` replaces DNS for the address checks (tests).
    */
   webhooks?: { delivery?: WebhookWorkerOptions; lookup?: HostLookup };
+  /** Work through the image variants' background jobs (decision 064); off when absent (the server turns it on). */
+  images?: { worker?: ImageWorkerOptions };
   /** Told of every route as it is registered (the tests list the routes with it). */
   onRoute?: (route: RouteOptions) => void;
   /** The feeds' settings that tests change (a smaller sitemap page). */
@@ -183,6 +187,7 @@ export async function buildApp(options: AppOptions) {
     storage,
     isPublicAsset: async (key) => (await findPublicAssetByKey(app.db, key)) !== undefined,
   });
+  await app.register(images, { env, worker: options.images?.worker });
   if (options.sweepUploads) await app.register(uploadSweeper, options.sweepUploads);
   if (options.compactChanges) {
     await app.register(changesCompactor, {
@@ -267,6 +272,7 @@ export async function buildApp(options: AppOptions) {
     perAddressPerMinute: env.PREVIEW_PAGES_PER_ADDRESS_PER_MINUTE,
     redis,
   });
+  await app.register(imageRoutes);
   if (storage.publicReadsThroughServer) await app.register(storageRedirectRoutes);
   if (options.webRoot) {
     const origins = { authority: new URL(authority).origin, uploads: await uploadOrigin(storage, env) };

@@ -21,6 +21,8 @@ const WEB_ROOT = path.resolve(here, '../../web/dist');
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 /** How often each process looks for due webhook deliveries when there were none. */
 const WEBHOOK_POLL_MS = 1000;
+/** How often the image variants' background jobs are looked at (decision 064). */
+const IMAGE_JOBS_POLL_MS = 2000;
 
 /**
  * WEB_CONCURRENCY > 1 (PostgreSQL only; env.ts refuses it with PGlite): what must happen once
@@ -73,6 +75,7 @@ async function main() {
     // About once a second: a post appears within a second or so of its time (decision 043).
     publishScheduled: { everyMs: 1000 },
     webhooks: { delivery: { pollMs: WEBHOOK_POLL_MS } },
+    images: { worker: { pollMs: IMAGE_JOBS_POLL_MS } },
   });
   // `masthead backup` asks a running server for the backup of the PGlite database it holds.
   const stopBackups = opened.whileStill

@@ -43,6 +43,7 @@ export async function checkUploadedFile(
   key: string,
   declaredType: string,
   alsoDelete: string[] = [],
+  maxPixels = Infinity,
 ): Promise<CheckedFile> {
   const head = await storage.head(key);
   if (!head) {
@@ -93,6 +94,19 @@ export async function checkUploadedFile(
         415,
         [`The ${LABEL[mimeType]} image is damaged: its width and height cannot be read`],
         'The image is damaged, so it was removed.',
+      ),
+    );
+  }
+  // From the header alone: a small file that declares a huge picture is never decoded (issue 31).
+  if (size.width * size.height > maxPixels) {
+    const megapixels = (n: number) => `${Math.round(n / 100_000) / 10} megapixels`;
+    return refuse(
+      new AppError(
+        413,
+        [
+          `The image has ${size.width} × ${size.height} pixels (${megapixels(size.width * size.height)}); at most ${megapixels(maxPixels)} are allowed`,
+        ],
+        'The image has too many pixels, so it was removed; make it smaller and upload it again.',
       ),
     );
   }

@@ -1,5 +1,6 @@
-import { REQUIRED_MESSAGE, type AssetInput } from '@masthead/contract';
+import { MAX_UPLOAD_BYTES, REQUIRED_MESSAGE, type AssetInput } from '@masthead/contract';
 import type { Db } from '../db/database.js';
+import { enqueueImageJob } from '../db/repositories/image-jobs.repository.js';
 import {
   assetKeyTaken,
   claimAssetUpload,
@@ -12,10 +13,12 @@ import type { AssetRow, AssetUploadRow } from '../db/tables/database.table.js';
 import { AppError, badRequest, conflict } from '../lib/app-error.js';
 import { cleanFileName } from '../lib/file-names.js';
 import { isUniqueViolation } from '../lib/pg-errors.js';
+import { stripGps } from '../lib/strip-gps.js';
 import { isValidKey, type Storage } from '../plugins/app/storage/storage.js';
 import { recordActivity, type Actor } from './activity.js';
 import { checkUploadedFile } from './asset-file.js';
 import { descriptionOf } from './assets.service.js';
+import { sha256Hex, type ImageSettings } from './image-variants.service.js';
 
 /** How long one registration holds its upload; a crashed one lets go after this. */
 const REGISTRATION_HOLD_SECONDS = 300;
@@ -33,6 +36,7 @@ export async function registerAsset(
   domainId: string,
   actor: Actor,
   body: AssetInput,
+  images: ImageSettings,
 ) {
   const lines: string[] = [];
   const fileKey = body.fileKey?.trim() ?? '';
@@ -76,7 +80,14 @@ export async function registerAsset(
   }
   let row: AssetRow;
   try {
-    row = await copyCheckAndRecord(db, storage, actor, { ...upload, staging_key: stagingKey }, description);
+    row = await copyCheckAndRecord(
+      db,
+      storage,
+      actor,
+      { ...upload, staging_key: stagingKey },
+      description,
+      images,
+    );
   } catch (error) {
     // Nothing unchecked stays at the asset's key (unless an asset holds it after all), and the
     // upload may be registered again. Should either fail, the hold runs out and the sweep cleans up.
@@ -96,6 +107,7 @@ async function copyCheckAndRecord(
   actor: Actor,
   upload: AssetUploadRow & { staging_key: string },
   description: string,
+  images: ImageSettings,
 ) {
   const fileKey = upload.file_key;
   if (!(await storage.copy(upload.staging_key, fileKey))) {
@@ -104,7 +116,14 @@ async function copyCheckAndRecord(
       'The file was not uploaded; upload it, then register it.',
     );
   }
-  const file = await checkUploadedFile(storage, fileKey, upload.mime_type, [upload.staging_key]);
+  const file = await checkUploadedFile(
+    storage,
+    fileKey,
+    upload.mime_type,
+    [upload.staging_key],
+    images.maxPixels,
+  );
+  const served = await withoutGps(storage, fileKey, file.mimeType, upload.public && !images.keepGps);
   await storage.commit(fileKey, {
     contentType: file.mimeType,
     public: upload.public,
@@ -118,13 +137,16 @@ async function copyCheckAndRecord(
         fileName: upload.file_name,
         fileKey,
         mimeType: file.mimeType,
-        size: file.size,
+        size: served.length,
         width: file.width,
         height: file.height,
         description,
         public: upload.public,
+        contentHash: sha256Hex(served),
       });
       await markAssetUploadRegistered(trx, fileKey);
+      // With the asset, so that its variants are made even if this process stops right after.
+      if (images.enabled) await enqueueImageJob(trx, row.id);
       await recordActivity(trx, upload.domain_id, actor, {
         kind: 'asset.uploaded',
         objectId: row.id,
@@ -135,6 +157,19 @@ async function copyCheckAndRecord(
     .catch((error: unknown) => {
       throw isUniqueViolation(error) ? alreadyRegistered() : error;
     });
+}
+
+/**
+ * The bytes the asset is served with: for a public original, those without its GPS position
+ * (IMAGE_KEEP_GPS=false), written back in place of the upload's; pixels are never re-encoded.
+ */
+async function withoutGps(storage: Storage, key: string, mimeType: string, strip: boolean) {
+  const bytes = await storage.read(key, MAX_UPLOAD_BYTES);
+  if (!bytes) throw new Error(`${key} vanished during its registration`);
+  const stripped = strip ? stripGps(bytes, mimeType) : undefined;
+  if (!stripped) return bytes;
+  await storage.write(key, stripped, { contentType: mimeType, public: false });
+  return stripped;
 }
 
 const alreadyRegistered = () => conflict('This file is already registered as an asset');

@@ -10,11 +10,13 @@ import {
   type UploadUrlQuery,
 } from '@masthead/contract';
 import type { Db } from '../db/database.js';
-import { insertAssetUpload } from '../db/repositories/assets.repository.js';
+import { deleteAsset, insertAssetUpload } from '../db/repositories/assets.repository.js';
 import type { AssetRow } from '../db/tables/database.table.js';
 import { AppError, tooLarge } from '../lib/app-error.js';
 import { cleanFileName, safeKeyName } from '../lib/file-names.js';
+import { variantFolder } from '../lib/image-variants.js';
 import type { Storage } from '../plugins/app/storage/storage.js';
+import { recordActivity, type Actor } from './activity.js';
 
 const iso = (date: Date) => date.toISOString();
 
@@ -120,4 +122,25 @@ export function descriptionOf(body: AssetInput, lines: string[]): string {
   const description = body.description?.trim() ?? '';
   if (description === '') lines.push(`description: ${REQUIRED_MESSAGE}`);
   return description;
+}
+
+/**
+ * DELETE /cms/assets/list/:id: the original first (if that fails the asset stays, and deleting it
+ * again finishes the job), then the row with its pending image job (cascade), then, once that has
+ * committed, its variants: a variant rendered meanwhile is removed by its renderer, which checks
+ * that the asset still exists. False when no row was deleted.
+ */
+export async function deleteAssetAndFiles(db: Db, storage: Storage, actor: Actor, row: AssetRow) {
+  await storage.delete(row.file_key);
+  const deleted = await db.transaction().execute(async (trx) => {
+    if (!(await deleteAsset(trx, row.domain_id, row.id))) return false;
+    await recordActivity(trx, row.domain_id, actor, {
+      kind: 'asset.deleted',
+      objectId: row.id,
+      objectLabel: row.file_name,
+    });
+    return true;
+  });
+  if (deleted) await storage.deletePrefix(variantFolder(row.file_key));
+  return deleted;
 }

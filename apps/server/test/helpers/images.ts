@@ -29,6 +29,23 @@ export function png(width: number, height: number): Buffer<ArrayBuffer> {
   ]);
 }
 
+/**
+ * A decompression bomb: a PNG of a few dozen bytes whose header declares `width` × `height`
+ * pixels (its one row of data is far too short, which only a decoder would notice).
+ */
+export function pngDeclaring(width: number, height: number): Buffer<ArrayBuffer> {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.alloc(1 + width * 3 > 65_536 ? 65_536 : 1 + width * 3))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
 /** A valid PNG of exactly `total` bytes: a private ancillary chunk ("prVt") fills the rest. */
 export function pngOfSize(total: number, width = 1, height = 1): Buffer<ArrayBuffer> {
   const base = png(width, height);

@@ -25,7 +25,15 @@ export interface TestDomain {
 export async function createTestContext(
   options: Pick<
     AppOptions,
-    'storage' | 'onRoute' | 'feeds' | 'publishScheduled' | 'pruneRevisions' | 'clock' | 'logger' | 'webhooks'
+    | 'storage'
+    | 'onRoute'
+    | 'feeds'
+    | 'publishScheduled'
+    | 'pruneRevisions'
+    | 'clock'
+    | 'logger'
+    | 'webhooks'
+    | 'images'
   > & {
     env?: Record<string, string>;
     /** A database handle of the test's own (made with other settings); the file's own otherwise. */
@@ -57,6 +65,7 @@ export async function createTestContext(
     pruneRevisions: options.pruneRevisions,
     clock: options.clock,
     webhooks: options.webhooks,
+    images: options.images,
   });
   await app.ready();
   return new TestContext(app, db, idp, dataDir, async () => {

@@ -38,6 +38,43 @@ export function findAsset(db: Db, domainId: string, id: string) {
     .executeTakeFirst();
 }
 
+/** Any domain's asset by id: image variants are named by asset id alone. */
+export function findAssetById(db: Db, id: string) {
+  return db.selectFrom('assets').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Only while it has none: a hash is written once, from the bytes the asset is served with. */
+export function setAssetContentHash(db: Db, id: string, contentHash: string) {
+  return db
+    .updateTable('assets')
+    .set({ content_hash: contentHash })
+    .where('id', '=', id)
+    .where('content_hash', 'is', null)
+    .execute();
+}
+
+/** Image assets after `afterId` (by id), a page at a time, of one domain or all: for `images rebuild`. */
+export function listImageAssets(db: Db, options: { domainId?: string; afterId?: string; limit: number }) {
+  let query = db
+    .selectFrom('assets')
+    .selectAll()
+    .where('mime_type', 'in', ['image/png', 'image/jpeg'])
+    .orderBy('id')
+    .limit(options.limit);
+  if (options.domainId) query = query.where('domain_id', '=', options.domainId);
+  if (options.afterId) query = query.where('id', '>', options.afterId);
+  return query.execute();
+}
+
+export function countImageAssets(db: Db, domainId?: string) {
+  let query = db
+    .selectFrom('assets')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('mime_type', 'in', ['image/png', 'image/jpeg']);
+  if (domainId) query = query.where('domain_id', '=', domainId);
+  return query.executeTakeFirstOrThrow().then((row) => row.n);
+}
+
 export function findAssetDomainId(db: Db, id: string) {
   return db
     .selectFrom('assets')
@@ -77,6 +114,8 @@ export function insertAsset(
     height: number;
     description: string;
     public: boolean;
+    /** Null for an asset whose bytes were never hashed (tests of older data). */
+    contentHash?: string | null;
   },
 ) {
   return db
@@ -91,6 +130,7 @@ export function insertAsset(
       height: values.height,
       description: values.description,
       public: values.public,
+      content_hash: values.contentHash ?? null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();

@@ -218,6 +218,16 @@ export interface AssetsTable {
   updated_at: UpdatedAt;
 }
 
+/** An asset whose image variants are still to be made (migration 2026-12-15T1600-image-jobs). */
+export interface ImageJobsTable {
+  asset_id: string;
+  attempt: Generated<number>;
+  next_attempt_at: Generated<Date>;
+  failed_at: Date | null;
+  error: string | null;
+  created_at: CreatedAt;
+}
+
 /** Every word any post's `search` holds, kept by triggers (migration 2026-12-02T1500-search-words). */
 export interface SearchWordsTable {
   word: string;
@@ -410,6 +420,7 @@ export interface Database {
   idp_keys: IdpKeysTable;
   assets: AssetsTable;
   asset_uploads: AssetUploadsTable;
+  image_jobs: ImageJobsTable;
   content_keys: ContentKeysTable;
   post_changes: PostChangesTable;
   post_changes_horizon: PostChangesHorizonTable;

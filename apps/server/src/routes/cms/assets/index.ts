@@ -12,7 +12,6 @@ import {
 } from '@masthead/contract';
 import type { FastifyInstance } from 'fastify';
 import {
-  deleteAsset,
   findAsset,
   findAssetDomainId,
   listAssetPage,
@@ -23,7 +22,13 @@ import { expectedVersions, setEtag } from '../../../lib/etag.js';
 import { requireDomain, requireResourceDomain } from '../../../services/access.js';
 import { recordActivity } from '../../../services/activity.js';
 import { registerAsset } from '../../../services/asset-registration.js';
-import { descriptionOf, prepareUpload, toAssetInfo, toAssetInfos } from '../../../services/assets.service.js';
+import {
+  deleteAssetAndFiles,
+  descriptionOf,
+  prepareUpload,
+  toAssetInfo,
+  toAssetInfos,
+} from '../../../services/assets.service.js';
 import { paged } from '../../../services/paging.js';
 import { ASSET_BODY_LIMIT } from '../../body-limits.js';
 import { errorResponses, security } from '../../route-schemas.js';
@@ -122,7 +127,14 @@ export default async function assetRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const access = await requireDomain(app.db, request, request.query.domain, 'uploadAsset');
-      const row = await registerAsset(app.db, app.storage, access.id, request.user, request.body);
+      const row = await registerAsset(
+        app.db,
+        app.storage,
+        access.id,
+        request.user,
+        request.body,
+        app.images.settings,
+      );
       setEtag(reply, row.version);
       return reply.code(201).send(await toAssetInfo(app.storage, row));
     },
@@ -191,17 +203,7 @@ export default async function assetRoutes(app: FastifyInstance) {
       });
       const row = await findAsset(app.db, access.id, request.params.id);
       if (!row) throw notFound('Asset');
-      // The file first: if that fails the asset stays, and deleting it again finishes the job.
-      await app.storage.delete(row.file_key);
-      const deleted = await app.db.transaction().execute(async (trx) => {
-        if (!(await deleteAsset(trx, access.id, row.id))) return false;
-        await recordActivity(trx, access.id, request.user, {
-          kind: 'asset.deleted',
-          objectId: row.id,
-          objectLabel: row.file_name,
-        });
-        return true;
-      });
+      const deleted = await deleteAssetAndFiles(app.db, app.storage, request.user, row);
       if (!deleted) throw notFound('Asset');
       return reply.code(204).send();
     },

@@ -1,0 +1,99 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { findAssetById } from '../../db/repositories/assets.repository.js';
+import { AppError, notFound } from '../../lib/app-error.js';
+import { GateFullError } from '../../lib/concurrency-gate.js';
+import {
+  isVariantOf,
+  parseVariantName,
+  VARIANT_MIME_TYPE,
+  variantStorageKey,
+} from '../../lib/image-variants.js';
+import { IMMUTABLE_CACHE } from '../../plugins/app/storage/storage.js';
+import { verifySignedVariant } from '../../services/image-urls.js';
+import { RenderError, variantSourceOf } from '../../services/image-variants.service.js';
+
+/** How long a client is asked to wait when every render slot and queue place is taken. */
+const BUSY_RETRY_SECONDS = 2;
+
+const busy = (line: string) =>
+  new AppError(503, [line], 'The image is being made; try again in a moment.', {
+    'retry-after': String(BUSY_RETRY_SECONDS),
+  });
+
+/** One error for every kind of absence, so that nothing tells a private asset from a missing one. */
+const noSuchImage = () => notFound('The image');
+
+function send(request: FastifyRequest, reply: FastifyReply, bytes: Uint8Array, type: string, cacheControl: string) {
+  const etag = `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 32)}"`;
+  reply.headers({
+    'content-type': type,
+    'x-content-type-options': 'nosniff',
+    // Images for other sites' pages (the websites are on other origins); nothing in them may run.
+    'cross-origin-resource-policy': 'cross-origin',
+    'content-security-policy': "default-src 'none'; sandbox",
+    'cache-control': cacheControl,
+    etag,
+  });
+  const noneMatch = request.headers['if-none-match'];
+  if (noneMatch && noneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
+    return reply.code(304).send();
+  }
+  return reply.code(200).header('content-length', bytes.length).send(Buffer.from(bytes));
+}
+
+/**
+ * GET /img/<name> (issue 31, decision 064): an image variant, made on the first request if the
+ * background job has not made it yet. Only the declared variants of an asset's current bytes
+ * exist; anything else is a 404 before any work. A private asset's variants need a signed address.
+ * With S3 and a public bucket address, a public variant already made is a redirect to the bucket
+ * (or its CDN); otherwise the server answers it itself.
+ */
+export default async function imageRoutes(app: FastifyInstance) {
+  app.get<{ Params: { name: string }; Querystring: Record<string, string | undefined> }>(
+    '/img/:name',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const images = app.images;
+      if (!images.settings.enabled) throw noSuchImage();
+      const name = parseVariantName(request.params.name);
+      if (!name) throw noSuchImage();
+      const row = await findAssetById(app.deliveryDb, name.assetId);
+      const source = row && variantSourceOf(row);
+      if (!row || !source || !isVariantOf(name, source, images.settings.widths)) throw noSuchImage();
+
+      let cacheControl = IMMUTABLE_CACHE;
+      if (!row.public) {
+        const now = app.clock();
+        const expires = await verifySignedVariant(app.db, request.params.name, request.query, now);
+        if (expires === undefined) throw noSuchImage();
+        cacheControl = `private, max-age=${Math.max(0, expires - Math.floor(now.getTime() / 1000))}`;
+      }
+
+      const storage = app.storage;
+      if (row.public && storage.driver === 's3' && !storage.publicReadsThroughServer) {
+        const key = variantStorageKey(row.file_key, name);
+        if (await storage.head(key)) {
+          return reply
+            .code(302)
+            .headers({ location: storage.publicUrl(key), 'cache-control': IMMUTABLE_CACHE })
+            .send();
+        }
+      }
+
+      let bytes: Uint8Array;
+      try {
+        bytes = await images.variant(row, name);
+      } catch (error) {
+        if (error instanceof GateFullError) throw busy('Too many images are being made at once');
+        if (error instanceof RenderError && error.timedOut) throw busy('The image took too long to make');
+        if (error instanceof RenderError) {
+          request.log.warn({ err: error }, 'an image variant could not be made');
+          throw notFound('The image (its original cannot be read)');
+        }
+        throw error;
+      }
+      return send(request, reply, bytes, VARIANT_MIME_TYPE[name.format], cacheControl);
+    },
+  );
+}
