@@ -2,6 +2,7 @@ import { backupCommand, restoreCommand } from './backup.command.js';
 import type { CommandEntry } from './command.js';
 import { domainCommands } from './domain.command.js';
 import { fieldsCommands } from './fields.command.js';
+import { imagesCommands } from './images.command.js';
 import { keyCommands } from './key.command.js';
 import { keysCommands } from './keys.command.js';
 import { memberCommands } from './member.command.js';
@@ -21,6 +22,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   fieldsCommands,
   migrateCommand,
   recountCommand,
+  imagesCommands,
   backupCommand,
   restoreCommand,
 ];
