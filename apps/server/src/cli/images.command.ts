@@ -23,7 +23,8 @@ const rebuildCommand: Command = {
     domain: { type: 'string', valueName: 'domain', description: "this domain's assets only" },
   },
   prepare({ values }, { env }) {
-    const host = typeof values.domain === 'string' ? parseHostName(values.domain, 'images rebuild') : undefined;
+    const host =
+      typeof values.domain === 'string' ? parseHostName(values.domain, 'images rebuild') : undefined;
     return async ({ db, out }) => {
       const domainId = host ? (await requireKnownDomain(db, host)).id : undefined;
       const storage = await createStorage(env);
@@ -47,7 +48,9 @@ const rebuildCommand: Command = {
               if (enabled) made += await images.makeSet(db, current);
             } catch (error) {
               failed.push(row.id);
-              out.note(`asset ${row.id} (${row.file_key}): ${error instanceof Error ? error.message : String(error)}`);
+              out.note(
+                `asset ${row.id} (${row.file_key}): ${error instanceof Error ? error.message : String(error)}`,
+              );
             }
             seen++;
             if (seen % 10 === 0 || seen === total) out.note(`${seen}/${total} assets…`);
@@ -57,7 +60,8 @@ const rebuildCommand: Command = {
         out.line(
           `Rebuilt ${counted(seen, 'image asset')}: filled in ${counted(hashed, 'content hash', 'content hashes')}, made ${counted(made, 'variant')}${failed.length > 0 ? `; ${failed.length} failed` : ''}.`,
         );
-        if (failed.length > 0) throw new Error(`${counted(failed.length, 'asset')} could not be rebuilt (see above)`);
+        if (failed.length > 0)
+          throw new Error(`${counted(failed.length, 'asset')} could not be rebuilt (see above)`);
       } finally {
         await storage.close();
       }

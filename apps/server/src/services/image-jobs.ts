@@ -29,7 +29,13 @@ export function imageJobLeaseSeconds(images: ImageVariants) {
   return widths.length * 3 * timeoutSeconds + 60;
 }
 
-async function runJob(db: Db, storage: Storage, images: ImageVariants, job: ClaimedImageJob, options: ImageJobOptions) {
+async function runJob(
+  db: Db,
+  storage: Storage,
+  images: ImageVariants,
+  job: ClaimedImageJob,
+  options: ImageJobOptions,
+) {
   const retryDelaysMs = options.retryDelaysMs ?? IMAGE_RETRY_DELAYS_MS;
   try {
     const row = await findAssetById(db, job.asset_id);
@@ -46,7 +52,10 @@ async function runJob(db: Db, storage: Storage, images: ImageVariants, job: Clai
         `gave up making the image variants of asset ${job.asset_id} after ${job.attempt} attempts: ${reason}`,
       );
     } else {
-      options.log.warn({ err: error, assetId: job.asset_id }, `image variants of asset ${job.asset_id} failed, retried in ${wait / 1000} s`);
+      options.log.warn(
+        { err: error, assetId: job.asset_id },
+        `image variants of asset ${job.asset_id} failed, retried in ${wait / 1000} s`,
+      );
     }
     await recordImageJobFailure(db, job, reason.slice(0, 500), wait);
   }
@@ -56,7 +65,12 @@ async function runJob(db: Db, storage: Storage, images: ImageVariants, job: Clai
  * Claims due jobs one at a time and makes each asset's set, until none is due; the number run.
  * One job at a time per process: its variants already take the render slots they can get.
  */
-export async function runDueImageJobs(db: Db, storage: Storage, images: ImageVariants, options: ImageJobOptions) {
+export async function runDueImageJobs(
+  db: Db,
+  storage: Storage,
+  images: ImageVariants,
+  options: ImageJobOptions,
+) {
   let done = 0;
   while (!options.signal?.aborted) {
     const [job] = await claimImageJobs(db, { limit: 1, leaseSeconds: options.leaseSeconds });

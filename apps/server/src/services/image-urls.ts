@@ -22,7 +22,9 @@ export async function signedVariantUrl(
 ): Promise<string> {
   const url = new URL(variantUrl(publicUrl, source, variant.width, variant.format));
   const name = url.pathname.slice(url.pathname.lastIndexOf('/') + 1);
-  const expires = String(seconds(options.now ?? new Date()) + (options.expiresInSeconds ?? SIGNED_URL_SECONDS));
+  const expires = String(
+    seconds(options.now ?? new Date()) + (options.expiresInSeconds ?? SIGNED_URL_SECONDS),
+  );
   url.searchParams.set('expires', expires);
   url.searchParams.set('sig', sign(await imageUrlKey(db), ['IMG', name, expires]));
   return url.toString();

@@ -108,10 +108,16 @@ export class ImageVariants {
         timeoutSeconds: this.settings.timeoutSeconds,
       }).catch((error: unknown) => {
         const message = error instanceof Error ? error.message : String(error);
-        throw new RenderError(`asset ${asset.id} at ${name.width} px as ${name.format}: ${message}`, /timeout/i.test(message));
+        throw new RenderError(
+          `asset ${asset.id} at ${name.width} px as ${name.format}: ${message}`,
+          /timeout/i.test(message),
+        );
       });
       this.renders++;
-      await this.storage.write(key, bytes, { contentType: VARIANT_MIME_TYPE[name.format], public: asset.public });
+      await this.storage.write(key, bytes, {
+        contentType: VARIANT_MIME_TYPE[name.format],
+        public: asset.public,
+      });
       return bytes;
     });
   }
@@ -133,7 +139,8 @@ export class ImageVariants {
       }
     }
     // Deleted while its set was made: what was written after the deletion's sweep goes too.
-    if (made > 0 && !(await findAssetById(db, asset.id))) await this.storage.deletePrefix(variantFolder(asset.file_key));
+    if (made > 0 && !(await findAssetById(db, asset.id)))
+      await this.storage.deletePrefix(variantFolder(asset.file_key));
     return made;
   }
 }

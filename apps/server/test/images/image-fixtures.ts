@@ -14,16 +14,29 @@ export async function photo(
   options: { gps?: boolean; orientation?: number } = {},
 ) {
   let image = sharp({
-    create: { width, height, channels: 3, background: '#4a8', noise: { type: 'gaussian', mean: 128, sigma: 30 } },
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: '#4a8',
+      noise: { type: 'gaussian', mean: 128, sigma: 30 },
+    },
   });
   if (options.gps) {
     image = image.withExif({
       IFD0: { Make: 'Phone', Model: 'One' },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 2964/100', GPSLongitudeRef: 'E', GPSLongitude: '2/1 17/1 4008/100' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '48/1 51/1 2964/100',
+        GPSLongitudeRef: 'E',
+        GPSLongitude: '2/1 17/1 4008/100',
+      },
     });
   }
   if (options.orientation) image = image.withMetadata({ orientation: options.orientation });
-  return (format === 'jpeg' ? image.jpeg({ quality: 85 }) : image.png()).toBuffer() as Promise<Buffer<ArrayBuffer>>;
+  return (format === 'jpeg' ? image.jpeg({ quality: 85 }) : image.png()).toBuffer() as Promise<
+    Buffer<ArrayBuffer>
+  >;
 }
 
 /** Uploads and registers the image through the back office's calls; its row as stored. */
@@ -41,7 +54,11 @@ export async function uploadImage(
     mimeType: `image/${options.format}`,
     public: options.public ?? true,
   });
-  const row = await ctx.db.selectFrom('assets').selectAll().where('id', '=', asset.id).executeTakeFirstOrThrow();
+  const row = await ctx.db
+    .selectFrom('assets')
+    .selectAll()
+    .where('id', '=', asset.id)
+    .executeTakeFirstOrThrow();
   return { asset, row };
 }
 

@@ -34,8 +34,13 @@ async function upload(bytes: Buffer<ArrayBuffer>, isPublic: boolean) {
     public: isPublic,
   });
   const preparation = prepared.json<UploadPreparation>();
-  expect((await fetch(preparation.signedUrl, { method: 'PUT', headers: preparation.headers, body: bytes })).status).toBe(200);
-  const registered = await registerAsset(ctx, token, domain.domain, { fileKey: preparation.fileKey, description: 'A photo' });
+  expect(
+    (await fetch(preparation.signedUrl, { method: 'PUT', headers: preparation.headers, body: bytes })).status,
+  ).toBe(200);
+  const registered = await registerAsset(ctx, token, domain.domain, {
+    fileKey: preparation.fileKey,
+    description: 'A photo',
+  });
   expect(registered.statusCode, registered.body).toBe(201);
   const id = registered.json<{ id: string }>().id;
   return ctx.db.selectFrom('assets').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -44,7 +49,9 @@ async function upload(bytes: Buffer<ArrayBuffer>, isPublic: boolean) {
 describe('image variants on S3', () => {
   it('should write the set to the bucket, redirect to a public variant there and delete them with the asset', async () => {
     const row = await upload(await photo(700, 350, 'jpeg'), true);
-    expect(await runDueImageJobs(ctx.db, ctx.app.storage, ctx.app.images, { leaseSeconds: 60, log: ctx.app.log })).toBe(1);
+    expect(
+      await runDueImageJobs(ctx.db, ctx.app.storage, ctx.app.images, { leaseSeconds: 60, log: ctx.app.log }),
+    ).toBe(1);
     const response = await ctx.app.inject({ method: 'GET', url: imgPath(row, 640, 'webp') });
     expect(response.statusCode).toBe(302);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -65,7 +72,10 @@ describe('image variants on S3', () => {
   it('should answer a private variant through the server, rendered on request', async () => {
     const row = await upload(await photo(700, 350, 'jpeg'), false);
     const url = new URL(
-      await signedVariantUrl(ctx.db, 'http://localhost:3000', variantSourceOf(row)!, { width: 320, format: 'jpeg' }),
+      await signedVariantUrl(ctx.db, 'http://localhost:3000', variantSourceOf(row)!, {
+        width: 320,
+        format: 'jpeg',
+      }),
     );
     const response = await ctx.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
     expect(response.statusCode, response.body).toBe(200);

@@ -10,7 +10,13 @@ import { variantSourceOf } from '../../src/services/image-variants.service.js';
 import { expectErrorBody } from '../access/access-fixtures.js';
 import { pngDeclaring } from '../helpers/images.js';
 import { createTestContext, type TestContext, type TestDomain } from '../helpers/test-app.js';
-import { getFile, objectExists, prepareUpload, putFile, registerAsset } from '../routes/assets/asset-fixtures.js';
+import {
+  getFile,
+  objectExists,
+  prepareUpload,
+  putFile,
+  registerAsset,
+} from '../routes/assets/asset-fixtures.js';
 import { imgPath, photo, uploadImage } from './image-fixtures.js';
 
 /** Issue 31 (decision 064): variants made in the background and on request, and what /img answers. */
@@ -28,40 +34,58 @@ const runJobs = () =>
   runDueImageJobs(ctx.db, ctx.app.storage, ctx.app.images, { leaseSeconds: 60, log: ctx.app.log });
 const jobOf = (assetId: string) =>
   ctx.db.selectFrom('image_jobs').selectAll().where('asset_id', '=', assetId).executeTakeFirst();
-const get = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url, headers });
+const get = (url: string, headers: Record<string, string> = {}) =>
+  ctx.app.inject({ method: 'GET', url, headers });
 
 describe('image variants made in the background', () => {
   it.each([
     ['png', ['avif', 'webp', 'png']],
     ['jpeg', ['avif', 'webp', 'jpeg']],
-  ] as const)('should make the whole set of a %s, no wider than the original and without metadata', async (format, formats) => {
-    const { row } = await uploadImage(ctx, token, domain, await photo(700, 350, format, { gps: true }), {
-      format,
-      public: false,
-    });
-    expect(row.content_hash).toMatch(/^[0-9a-f]{64}$/);
-    expect(await jobOf(row.id)).toMatchObject({ attempt: 0, failed_at: null });
-    expect(await runJobs()).toBe(1);
-    expect(await jobOf(row.id)).toBeUndefined();
+  ] as const)(
+    'should make the whole set of a %s, no wider than the original and without metadata',
+    async (format, formats) => {
+      const { row } = await uploadImage(ctx, token, domain, await photo(700, 350, format, { gps: true }), {
+        format,
+        public: false,
+      });
+      expect(row.content_hash).toMatch(/^[0-9a-f]{64}$/);
+      expect(await jobOf(row.id)).toMatchObject({ attempt: 0, failed_at: null });
+      expect(await runJobs()).toBe(1);
+      expect(await jobOf(row.id)).toBeUndefined();
 
-    const source = variantSourceOf(row)!;
-    for (const width of [320, 640]) {
-      for (const variant of formats) {
-        const key = variantStorageKey(row.file_key, { assetId: row.id, hash: source.contentHash.slice(0, 16), width, format: variant });
-        const bytes = await ctx.app.storage.read(key, 10_000_000);
-        expect(bytes, key).toBeDefined();
-        const meta = await sharp(bytes!).metadata();
-        expect(meta).toMatchObject({ width, height: width / 2, format: variant === 'avif' ? 'heif' : variant });
-        expect(meta.exif).toBeUndefined();
-        expect(meta.icc).toBeUndefined();
-        expect(meta.xmp).toBeUndefined();
+      const source = variantSourceOf(row)!;
+      for (const width of [320, 640]) {
+        for (const variant of formats) {
+          const key = variantStorageKey(row.file_key, {
+            assetId: row.id,
+            hash: source.contentHash.slice(0, 16),
+            width,
+            format: variant,
+          });
+          const bytes = await ctx.app.storage.read(key, 10_000_000);
+          expect(bytes, key).toBeDefined();
+          const meta = await sharp(bytes!).metadata();
+          expect(meta).toMatchObject({
+            width,
+            height: width / 2,
+            format: variant === 'avif' ? 'heif' : variant,
+          });
+          expect(meta.exif).toBeUndefined();
+          expect(meta.icc).toBeUndefined();
+          expect(meta.xmp).toBeUndefined();
+        }
       }
-    }
-    // 960 is wider than the original: no such variant.
-    const wide = variantStorageKey(row.file_key, { assetId: row.id, hash: source.contentHash.slice(0, 16), width: 960, format: 'webp' });
-    expect(await objectExists(ctx, wide)).toBe(false);
-    expect((await get(imgPath(row, 960, 'webp'))).statusCode).toBe(404);
-  });
+      // 960 is wider than the original: no such variant.
+      const wide = variantStorageKey(row.file_key, {
+        assetId: row.id,
+        hash: source.contentHash.slice(0, 16),
+        width: 960,
+        format: 'webp',
+      });
+      expect(await objectExists(ctx, wide)).toBe(false);
+      expect((await get(imgPath(row, 960, 'webp'))).statusCode).toBe(404);
+    },
+  );
 
   it('should take over a job whose renderer died (its lease ran out) and complete the set', async () => {
     const { row } = await uploadImage(ctx, token, domain, await photo(700, 350, 'png'), { format: 'png' });
@@ -69,10 +93,19 @@ describe('image variants made in the background', () => {
     const [claimed] = await claimImageJobs(ctx.db, { limit: 1, leaseSeconds: 600 });
     expect(claimed).toEqual({ asset_id: row.id, attempt: 1 });
     const source = variantSourceOf(row)!;
-    await ctx.app.images.variant(row, { assetId: row.id, hash: source.contentHash.slice(0, 16), width: 320, format: 'png' });
+    await ctx.app.images.variant(row, {
+      assetId: row.id,
+      hash: source.contentHash.slice(0, 16),
+      width: 320,
+      format: 'png',
+    });
     // While its lease runs, nobody else takes it.
     expect(await runJobs()).toBe(0);
-    await ctx.db.updateTable('image_jobs').set({ next_attempt_at: new Date(Date.now() - 1000) }).where('asset_id', '=', row.id).execute();
+    await ctx.db
+      .updateTable('image_jobs')
+      .set({ next_attempt_at: new Date(Date.now() - 1000) })
+      .where('asset_id', '=', row.id)
+      .execute();
     const before = ctx.app.images.renders;
     expect(await runJobs()).toBe(1);
     // Five made now: the one the dead process made stays.
@@ -133,9 +166,15 @@ describe('GET /img/<name>', () => {
   });
 
   it('should serve a private asset’s variant only at a signed address, cached privately', async () => {
-    const { row } = await uploadImage(ctx, token, domain, await photo(700, 350, 'png'), { format: 'png', public: false });
+    const { row } = await uploadImage(ctx, token, domain, await photo(700, 350, 'png'), {
+      format: 'png',
+      public: false,
+    });
     expect((await get(imgPath(row, 320, 'avif'))).statusCode).toBe(404);
-    const signed = await signedVariantUrl(ctx.db, 'http://localhost:3000', variantSourceOf(row)!, { width: 320, format: 'avif' });
+    const signed = await signedVariantUrl(ctx.db, 'http://localhost:3000', variantSourceOf(row)!, {
+      width: 320,
+      format: 'avif',
+    });
     const url = new URL(signed);
     const response = await get(`${url.pathname}${url.search}`);
     expect(response.statusCode, response.body).toBe(200);
@@ -147,7 +186,13 @@ describe('GET /img/<name>', () => {
     url.searchParams.set('expires', String(Number(url.searchParams.get('expires')) + 60));
     expect((await get(`${url.pathname}${url.search}`)).statusCode).toBe(404);
     const expired = new URL(
-      await signedVariantUrl(ctx.db, 'http://localhost:3000', variantSourceOf(row)!, { width: 320, format: 'avif' }, { now: new Date(Date.now() - 3600_000) }),
+      await signedVariantUrl(
+        ctx.db,
+        'http://localhost:3000',
+        variantSourceOf(row)!,
+        { width: 320, format: 'avif' },
+        { now: new Date(Date.now() - 3600_000) },
+      ),
     );
     expect((await get(`${expired.pathname}${expired.search}`)).statusCode).toBe(404);
   });
@@ -162,7 +207,9 @@ describe('GET /img/<name>', () => {
   });
 
   it('should delete the variants and the pending job with their asset', async () => {
-    const { row, asset } = await uploadImage(ctx, token, domain, await photo(700, 350, 'png'), { format: 'png' });
+    const { row, asset } = await uploadImage(ctx, token, domain, await photo(700, 350, 'png'), {
+      format: 'png',
+    });
     expect((await get(imgPath(row, 640, 'webp'))).statusCode).toBe(200);
     expect(await jobOf(row.id)).toBeDefined();
     const deleted = await ctx.request(token, { method: 'DELETE', url: `/cms/assets/list/${asset.id}` });
@@ -201,7 +248,10 @@ describe('registration of images', () => {
     const rss = process.memoryUsage().rss;
     const preparation = await prepareUpload(ctx, token, domain.domain, bomb);
     expect((await putFile(ctx, preparation, bomb)).statusCode).toBe(200);
-    const response = await registerAsset(ctx, token, domain.domain, { fileKey: preparation.fileKey, description: 'Bomb' });
+    const response = await registerAsset(ctx, token, domain.domain, {
+      fileKey: preparation.fileKey,
+      description: 'Bomb',
+    });
     expect(response.statusCode, response.body).toBe(413);
     expectErrorBody(response, 413);
     expect(response.json<{ errors: string[] }>().errors).toEqual([
@@ -241,7 +291,9 @@ describe('GET /img/<name> under load and switched off', () => {
       const d = await off.domain();
       const { token: t } = await off.member('editor', d);
       const { row } = await uploadImage(off, t, d, await photo(700, 350, 'png'), { format: 'png' });
-      expect(await off.db.selectFrom('image_jobs').selectAll().where('asset_id', '=', row.id).execute()).toEqual([]);
+      expect(
+        await off.db.selectFrom('image_jobs').selectAll().where('asset_id', '=', row.id).execute(),
+      ).toEqual([]);
       expect((await off.app.inject({ method: 'GET', url: imgPath(row, 320, 'webp') })).statusCode).toBe(404);
       expect(off.app.images.renders).toBe(0);
     } finally {

@@ -39,7 +39,11 @@ describe('masthead images rebuild', () => {
     expect(run.stderr).toContain('2/2 assets…');
     // 320 and 640 for the first, 320 for the second, each in three formats.
     expect(run.stdout).toBe('Rebuilt 2 image assets: filled in 1 content hash, made 9 variants.\n');
-    const row = await ctx.db.selectFrom('assets').selectAll().where('id', '=', older.row.id).executeTakeFirstOrThrow();
+    const row = await ctx.db
+      .selectFrom('assets')
+      .selectAll()
+      .where('id', '=', older.row.id)
+      .executeTakeFirstOrThrow();
     expect(row.content_hash).toBe(older.row.content_hash);
     expect(await ctx.app.storage.deletePrefix(variantFolder(newer.row.file_key))).toBe(3);
 

@@ -196,7 +196,8 @@ describe.each(DRIVERS)('the $name storage driver', (driver) => {
     const original = `${folder}/photo.png`;
     await upload(original, png(2, 2));
     const variants = ['a-320.webp', 'a-320.avif', 'a-640.png'].map((name) => `${folder}/variants/${name}`);
-    for (const key of variants) await server.storage.write(key, png(1, 1), { contentType: 'image/png', public: false });
+    for (const key of variants)
+      await server.storage.write(key, png(1, 1), { contentType: 'image/png', public: false });
     expect(await server.storage.deletePrefix(`${folder}/variants/`)).toBe(3);
     for (const key of variants) expect(await server.storage.head(key)).toBeUndefined();
     expect(await server.storage.head(original)).toBeDefined();

@@ -24,7 +24,13 @@ const busy = (line: string) =>
 /** One error for every kind of absence, so that nothing tells a private asset from a missing one. */
 const noSuchImage = () => notFound('The image');
 
-function send(request: FastifyRequest, reply: FastifyReply, bytes: Uint8Array, type: string, cacheControl: string) {
+function send(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  bytes: Uint8Array,
+  type: string,
+  cacheControl: string,
+) {
   const etag = `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 32)}"`;
   reply.headers({
     'content-type': type,
@@ -89,7 +95,7 @@ export default async function imageRoutes(app: FastifyInstance) {
         if (error instanceof RenderError && error.timedOut) throw busy('The image took too long to make');
         if (error instanceof RenderError) {
           request.log.warn({ err: error }, 'an image variant could not be made');
-          throw notFound('The image (its original cannot be read)');
+          throw new AppError(404, ['The image cannot be made from its original'], 'The image was not found.');
         }
         throw error;
       }

@@ -43,7 +43,6 @@ export interface S3Settings {
   serverUrl?: string | undefined;
 }
 
-
 function isMissing(error: unknown) {
   if (!(error instanceof S3ServiceException)) return false;
   return error.$metadata.httpStatusCode === 404 || error.name === 'NotFound' || error.name === 'NoSuchKey';
