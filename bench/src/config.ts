@@ -57,6 +57,8 @@ export const config = {
    * of both in ABBA order; 0 skips the comparison. The smoke bench runs one.
    */
   revisionRounds: integer('BENCH_REVISION_ROUNDS', process.env.BENCH_SMOKE === '1' ? 1 : 2, 0, 20),
+  /** BENCH_IMAGES=0 skips the image figures (issue 31: renders, memory under first requests, a made variant). */
+  images: process.env.BENCH_IMAGES !== '0',
   email: 'bench@masthead.local',
   /**
    * `npm run bench:smoke` (in `npm test`): a correctness run, not a measurement. Each raw-SQL twin

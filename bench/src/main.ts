@@ -10,6 +10,7 @@ import { compareRevisions, comparisonLines } from './revisions-compare.js';
 import type { Scenario } from './scenarios.js';
 import { scenarios as allScenarios } from './scenarios.js';
 import { prepareDelivery } from './delivery-scenarios.js';
+import { benchImages, imageLines, type ImageFigures } from './images-bench.js';
 import { ensureServerBuilt, floorEntry, startServer } from './server-process.js';
 import { writer, type Writer } from './text.js';
 
@@ -231,7 +232,31 @@ async function benchmark(text: Writer, filled: Awaited<ReturnType<typeof prepare
   } finally {
     await server.stop();
   }
-  // After the main server has stopped: its servers, with and without revisions, run one at a time.
+  // After the main server has stopped: a server of its own for the image figures (issue 31).
+  let images: ImageFigures | undefined;
+  if (config.images) {
+    const imageDb = openDatabase(config, 2);
+    try {
+      images = await benchImages({
+        serverEnv,
+        token,
+        host: data.host,
+        db: imageDb,
+        smoke: config.smoke,
+        seconds: config.seconds,
+        connections: config.connections,
+      });
+    } finally {
+      await imageDb.destroy();
+    }
+    if (images.firstRequests.other > 0)
+      problems.push(`images: ${images.firstRequests.other} first requests failed`);
+    if (images.made.failures > 0)
+      problems.push(`images: a made variant failed ${images.made.failures} times`);
+    if (images.staticFile.failures > 0)
+      problems.push(`images: the static file failed ${images.staticFile.failures} times`);
+  }
+  // Its servers, with and without revisions, run one at a time.
   const revisions = await compareRevisions(selected, serverEnv, token, run).finally(() => idp.close());
   problems.push(...revisions.problems);
   // After the server has stopped, so that the two never share the machine.
@@ -239,6 +264,7 @@ async function benchmark(text: Writer, filled: Awaited<ReturnType<typeof prepare
 
   console.log(`\n${table(results)}\n`);
   for (const line of results.map(floorLine)) if (line) console.log(`${line}\n`);
+  if (images) console.log(`${imageLines(images).join('\n')}\n`);
   const revisionLines = comparisonLines(revisions.comparisons, config.revisionRounds);
   if (revisionLines.length > 0) console.log(`${revisionLines.join('\n')}\n`);
   console.log(
@@ -300,6 +326,7 @@ async function benchmark(text: Writer, filled: Awaited<ReturnType<typeof prepare
           ...(r.floor && r.api ? { apiToFloor: r.api.rps / r.floor.rps } : {}),
         })),
         revisions: { rounds: config.revisionRounds, ...revisions },
+        images: images ?? null,
         problems,
         passed: problems.length === 0,
       },
