@@ -1,6 +1,7 @@
 import type { AssetInfo } from '@masthead/contract';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@masthead/contract/constants';
 import { useEffect, useId, useState } from 'react';
+import { ImageSize } from '../../../components/ui/image-size.js';
 import { SEARCH_DEBOUNCE_MS } from '../../../config/constants.js';
 import { useTranslation } from '../../../lib/use-translation.js';
 import { useGetAssetsQuery } from '../api/get-assets.js';
@@ -8,8 +9,8 @@ import './asset-image-picker.css';
 
 export interface AssetImagePickerProps {
   domain: string;
-  /** The asset's stable public address and its description as the alt text. */
-  onPick: (image: { src: string; altText: string }) => void;
+  /** The asset's stable public address, its description as the alt text, and its size in pixels. */
+  onPick: (image: { src: string; altText: string; width: number; height: number }) => void;
 }
 
 /**
@@ -40,7 +41,7 @@ export function AssetImagePicker({ domain, onPick }: AssetImagePickerProps) {
 
   function pick(asset: AssetInfo) {
     setChosen(asset);
-    onPick({ src: asset.downloadUrl, altText: asset.description });
+    onPick({ src: asset.downloadUrl, altText: asset.description, width: asset.width, height: asset.height });
   }
 
   return (
@@ -82,6 +83,7 @@ export function AssetImagePicker({ domain, onPick }: AssetImagePickerProps) {
                   <span className="asset-picker__description">
                     {asset.public ? asset.description : t('assets.pickPrivate')}
                   </span>
+                  <ImageSize className="asset-picker__size" width={asset.width} height={asset.height} />
                 </span>
               </button>
             </li>
