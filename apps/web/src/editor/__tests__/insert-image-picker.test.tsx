@@ -34,9 +34,12 @@ describe('Insert image dialog with a picker', () => {
     await user.click(screen.getByRole('button', { name: 'Pick the harbour' }));
     expect(screen.getByRole('textbox', { name: 'Image address' })).toHaveValue(HARBOUR);
     expect(screen.getByRole('textbox', { name: 'Alt text' })).toHaveValue('A harbour');
-    const size = screen.getByText(/Size of the picked image/);
-    expect(size).toHaveTextContent('Size of the picked image: 3000 × 2000 px');
-    expect(within(size).getByText('3000 by 2000 pixels')).toHaveClass('visually-hidden');
+    // Shown with "×" and "px"; read out in words.
+    expect(screen.getByText('Size of the picked image: 3000 × 2000 px')).toHaveAttribute(
+      'aria-hidden',
+      'true',
+    );
+    expect(screen.getByText('Size of the picked image: 3000 by 2000 pixels')).toHaveClass('visually-hidden');
 
     await user.click(screen.getByRole('button', { name: 'Insert' }));
     expect(onInsert).toHaveBeenCalledWith({

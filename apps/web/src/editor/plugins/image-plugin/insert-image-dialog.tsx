@@ -1,5 +1,4 @@
 import { useContext, useRef, useState } from 'react';
-import { ImageSize, knownSize } from '../../../components/ui/image-size.js';
 import { useTranslation } from '../../../lib/use-translation.js';
 import { ImagePickerContext, type PickedImage } from '../../image-picker.js';
 import type { ImagePayload } from '../../nodes/image-node.js';
@@ -33,7 +32,10 @@ export function InsertImageDialog({ onInsert, onClose }: InsertImageDialogProps)
     setPicked(image);
   };
   // The size belongs to the picked image only while the address is still that image's.
-  const size = picked && picked.src === src.trim() ? knownSize(picked) : null;
+  const size =
+    picked?.width && picked.height && picked.src === src.trim()
+      ? { width: picked.width, height: picked.height }
+      : null;
 
   const srcError =
     src.trim() === ''
@@ -77,7 +79,9 @@ export function InsertImageDialog({ onInsert, onClose }: InsertImageDialogProps)
       />
       {size && (
         <p className="editor-dialog__hint">
-          {t('editor.image.size')} <ImageSize width={size.width} height={size.height} />
+          {/* Screen readers would read "×" and "px" as a sign and two letters: they get words. */}
+          <span aria-hidden="true">{t('editor.image.size', size)}</span>
+          <span className="visually-hidden">{t('editor.image.sizeSpoken', size)}</span>
         </p>
       )}
       <DialogField

@@ -2,13 +2,13 @@ import { MAX_ASSET_DESCRIPTION_LENGTH } from '@masthead/contract/constants';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useCallback, useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { Dialog } from '../../../components/ui/dialog.js';
-import { ImageSize, knownSize, type KnownSize } from '../../../components/ui/image-size.js';
 import { useTranslation } from '../../../lib/use-translation.js';
 import { useGetAssetQuery } from '../api/get-asset.js';
 import { usePickedImage } from '../hooks/use-picked-image.js';
 import { useSaveAsset } from '../hooks/use-save-asset.js';
 import { ACCEPT_IMAGES } from '../upload/image-file.js';
 import { ImagePlaceholderIcon, UploadIcon } from './asset-icons.js';
+import { ImageSize, knownSize, type KnownSize } from './image-size.js';
 
 interface AssetDialogProps {
   domain: string;

@@ -1,10 +1,10 @@
 import type { AssetInfo } from '@masthead/contract';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@masthead/contract/constants';
 import { useEffect, useId, useState } from 'react';
-import { ImageSize } from '../../../components/ui/image-size.js';
 import { SEARCH_DEBOUNCE_MS } from '../../../config/constants.js';
 import { useTranslation } from '../../../lib/use-translation.js';
 import { useGetAssetsQuery } from '../api/get-assets.js';
+import { ImageSize } from './image-size.js';
 import './asset-image-picker.css';
 
 export interface AssetImagePickerProps {

@@ -1,9 +1,9 @@
 import type { AssetInfo } from '@masthead/contract';
 import { formatTableDate } from '../../../lib/format-table-date.js';
 import { useTranslation } from '../../../lib/use-translation.js';
-import { ImageSize } from '../../../components/ui/image-size.js';
 import { DeleteButton, EditButton } from '../../../components/ui/row-actions.js';
 import { CopyLinkButton } from './copy-link-button.js';
+import { ImageSize } from './image-size.js';
 
 interface AssetsTableProps {
   assets: AssetInfo[];

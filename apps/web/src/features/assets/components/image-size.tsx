@@ -1,4 +1,4 @@
-import { useTranslation } from '../../lib/use-translation.js';
+import { useTranslation } from '../../../lib/use-translation.js';
 
 export interface KnownSize {
   width: number;
@@ -30,8 +30,8 @@ export function ImageSize({ width, height, className }: ImageSizeProps) {
   if (!knownSize({ width, height })) return null;
   return (
     <span className={className}>
-      <span aria-hidden="true">{t('common.imageSize', { width, height })}</span>
-      <span className="visually-hidden">{t('common.imageSizeSpoken', { width, height })}</span>
+      <span aria-hidden="true">{t('assets.dimensions', { width, height })}</span>
+      <span className="visually-hidden">{t('assets.dimensionsSpoken', { width, height })}</span>
     </span>
   );
 }
