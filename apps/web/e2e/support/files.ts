@@ -1,6 +1,7 @@
 import { MAX_UPLOAD_BYTES } from '@masthead/contract/constants';
 import { deflateSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
+import sharp from 'sharp';
 
 /** A file for Playwright's setInputFiles. */
 export interface TestFile {
@@ -90,6 +91,31 @@ export async function makeJpeg(page: Page, name: string, width = 400, height = 3
     [width, height] as const,
   );
   return { name, mimeType: 'image/jpeg', buffer: Buffer.from(base64, 'base64') };
+}
+
+/**
+ * A large photo-like JPEG made with sharp (3000 × 2000 by default, a few hundred KB): a colour
+ * gradient with soft bands and a little grain, so that its variants are real pictures to compare.
+ */
+export async function makePhoto(name: string, width = 3000, height = 2000): Promise<TestFile> {
+  const pixels = Buffer.alloc(width * height * 3);
+  let seed = 4242;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      const grain = (seed % 17) - 8;
+      const band = 40 * Math.sin((x + y) / 90);
+      const at = (y * width + x) * 3;
+      pixels[at] = Math.max(0, Math.min(255, (x * 255) / width + band + grain));
+      pixels[at + 1] = Math.max(0, Math.min(255, (y * 255) / height - band + grain));
+      pixels[at + 2] = Math.max(0, Math.min(255, 160 + band / 2 + grain));
+    }
+  }
+  const buffer = await sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 85 })
+    .toBuffer();
+  if (buffer.length > MAX_UPLOAD_BYTES) throw new Error('the photo must stay under the upload limit');
+  return { name, mimeType: 'image/jpeg', buffer };
 }
 
 /** A PNG signature followed by zeros: 11 MB, over the 10 MiB limit. */

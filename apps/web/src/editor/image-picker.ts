@@ -1,9 +1,14 @@
 import { createContext, type ReactNode } from 'react';
 
-/** What a picked image gives the insert-image dialog: the address the post keeps, and its alt text. */
+/**
+ * What a picked image gives the insert-image dialog: the address the post keeps, its alt text, and
+ * its size in pixels when known, which the image node keeps so that pages reserve its space.
+ */
 export interface PickedImage {
   src: string;
   altText: string;
+  width?: number;
+  height?: number;
 }
 
 /**

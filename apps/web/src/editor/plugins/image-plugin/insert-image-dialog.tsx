@@ -13,7 +13,8 @@ interface InsertImageDialogProps {
 /**
  * Asks for the image address, its alt text and an optional caption (images are referenced by URL).
  * Where the route provides a picker (the domain's assets), picking an image fills the address and
- * the alt text, which stay editable.
+ * the alt text, which stay editable, and shows its size, which the image is inserted with (issue 31:
+ * pages reserve its space). An address typed by hand, or changed after the pick, has no known size.
  */
 export function InsertImageDialog({ onInsert, onClose }: InsertImageDialogProps) {
   const { t } = useTranslation();
@@ -21,13 +22,20 @@ export function InsertImageDialog({ onInsert, onClose }: InsertImageDialogProps)
   const [altText, setAltText] = useState('');
   const [caption, setCaption] = useState('');
   const [submitted, setSubmitted] = useState(false);
+  const [picked, setPicked] = useState<PickedImage | null>(null);
   const srcRef = useRef<HTMLInputElement>(null);
   const altRef = useRef<HTMLInputElement>(null);
   const renderPicker = useContext(ImagePickerContext);
   const pick = (image: PickedImage) => {
     setSrc(image.src);
     setAltText(image.altText);
+    setPicked(image);
   };
+  // The size belongs to the picked image only while the address is still that image's.
+  const size =
+    picked?.width && picked.height && picked.src === src.trim()
+      ? { width: picked.width, height: picked.height }
+      : null;
 
   const srcError =
     src.trim() === ''
@@ -49,6 +57,7 @@ export function InsertImageDialog({ onInsert, onClose }: InsertImageDialogProps)
       altText: altText.trim(),
       caption: caption.trim(),
       showCaption: caption.trim() !== '',
+      ...size,
     });
   };
 
@@ -68,6 +77,13 @@ export function InsertImageDialog({ onInsert, onClose }: InsertImageDialogProps)
         onChange={setSrc}
         error={submitted ? srcError : null}
       />
+      {size && (
+        <p className="editor-dialog__hint">
+          {/* Screen readers would read "×" and "px" as a sign and two letters: they get words. */}
+          <span aria-hidden="true">{t('editor.image.size', size)}</span>
+          <span className="visually-hidden">{t('editor.image.sizeSpoken', size)}</span>
+        </p>
+      )}
       <DialogField
         inputRef={altRef}
         label={t('editor.image.alt')}

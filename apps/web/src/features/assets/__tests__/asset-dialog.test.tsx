@@ -1,9 +1,10 @@
 import { MAX_UPLOAD_BYTES } from '@masthead/contract/constants';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { injectSignedInState } from '../../../app/signed-in-state.js';
 import { jsonResponse, renderWithProviders, stubApi } from '../../../test/render.js';
+import { ToastHost } from '../../notifications/index.js';
 import { AssetDialog } from '../components/asset-dialog.js';
 import { asset, pngFile } from './asset-fixtures.js';
 
@@ -25,6 +26,8 @@ vi.mock('../upload/put-file.js', () => ({ putFile: upload.put }));
 injectSignedInState();
 
 let api: ReturnType<typeof stubApi>;
+/** The stub's answers by "METHOD path", read on every call: a test may replace one. */
+let routes: Parameters<typeof stubApi>[0];
 /** The JSON bodies the stub read, by "METHOD path". */
 let bodies: Record<string, unknown>;
 const onClose = vi.fn();
@@ -39,7 +42,7 @@ beforeEach(() => {
   });
   URL.createObjectURL = vi.fn(() => 'blob:preview');
   URL.revokeObjectURL = vi.fn();
-  api = stubApi({
+  routes = {
     'GET /cms/assets/signed/upload-url': (request) => {
       const query = new URL(request.url).searchParams;
       return jsonResponse(200, {
@@ -55,7 +58,8 @@ beforeEach(() => {
       bodies.post = await request.json();
       return jsonResponse(201, asset(bodies.post as object));
     },
-  });
+  };
+  api = stubApi(routes);
   vi.stubGlobal('fetch', api.fetchStub);
 });
 afterEach(() => {
@@ -132,6 +136,60 @@ describe('AssetDialog', () => {
     });
   });
 
+  it("should show the server's message when it refuses the image at registration with 413 (issue 31)", async () => {
+    const limit = 'The image is 48 megapixels (8000 × 6000); the limit is 40 megapixels.';
+    routes['POST /cms/assets/list'] = () =>
+      jsonResponse(413, { error: 'Payload Too Large', errors: [limit], detailedMessage: limit });
+    // The API layer logs every failed call.
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    const { store } = renderWithProviders(
+      <>
+        <AssetDialog domain="blog.example.com" onClose={onClose} />
+        <ToastHost />
+      </>,
+    );
+    await user.upload(fileInput(), pngFile('huge.png'));
+    await waitFor(() => expect(compression.calls).toHaveLength(1));
+    await act(async () => compression.calls[0]!.finish());
+    await user.type(description(), 'A very large photo');
+    await user.click(saveButton());
+
+    // The error toast says what the server said, and the dialog stays open to try another file.
+    expect(await screen.findByText(limit)).toBeInTheDocument();
+    expect(store.getState().notification).toMatchObject({
+      type: 'error',
+      title: 'Payload Too Large',
+      description: [limit],
+    });
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByRole('dialog', { name: 'Upload Asset' })).toBeInTheDocument();
+    await waitFor(() => expect(saveButton()).toBeEnabled());
+    expect(log).toHaveBeenCalledWith(
+      'Request failed',
+      expect.objectContaining({ status: 413 }),
+      expect.anything(),
+    );
+    log.mockRestore();
+  });
+
+  it("should show a picked file's size in pixels once its preview has decoded (issue 31)", async () => {
+    const user = userEvent.setup();
+    renderDialog();
+    await user.upload(fileInput(), pngFile());
+    await waitFor(() => expect(compression.calls).toHaveLength(1));
+    await act(async () => compression.calls[0]!.finish());
+    const preview = screen.getByRole('img', { name: 'Preview of the image' });
+    expect(screen.queryByText(/Size:/)).not.toBeInTheDocument();
+
+    // jsdom decodes no images: give the preview the sizes a browser would have read.
+    Object.defineProperties(preview, { naturalWidth: { value: 3000 }, naturalHeight: { value: 2000 } });
+    fireEvent.load(preview);
+    const size = screen.getByText(/Size:/);
+    expect(size).toHaveTextContent('Size: 3000 × 2000 px');
+    expect(within(size).getByText('3000 by 2000 pixels')).toHaveClass('visually-hidden');
+  });
+
   it('should show the upload progress and keep Save disabled while saving', async () => {
     let progress: (percent: number) => void = () => undefined;
     let finish: () => void = () => undefined;
@@ -187,7 +245,7 @@ describe('AssetDialog', () => {
   });
 
   it('should disable the upload in edit mode and save only the description', async () => {
-    const existing = asset({ fileName: 'logo.png', description: 'Old words' });
+    const existing = asset({ fileName: 'logo.png', description: 'Old words', width: 1200, height: 630 });
     api = stubApi({
       [`GET /cms/assets/list/${existing.id}`]: () =>
         new Response(JSON.stringify(existing), {
@@ -211,6 +269,7 @@ describe('AssetDialog', () => {
       'src',
       existing.downloadUrl,
     );
+    expect(screen.getByText(/Size:/)).toHaveTextContent('Size: 1200 × 630 px');
 
     await user.clear(description());
     await user.type(description(), 'New words');

@@ -10,7 +10,12 @@ vi.mock('../../../lib/oidc.js', () => ({ getAccessToken: async () => 'token-123'
 injectSignedInState();
 
 let api: ReturnType<typeof stubApi>;
-const harbour = asset({ fileName: 'harbour.jpg', description: 'The harbour at dawn' });
+const harbour = asset({
+  fileName: 'harbour.jpg',
+  description: 'The harbour at dawn',
+  width: 3000,
+  height: 2000,
+});
 const secret = asset({ fileName: 'secret.png', public: false });
 
 beforeEach(() => {
@@ -20,14 +25,23 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('AssetImagePicker', () => {
-  it('should give the public address and the description of the asset picked', async () => {
+  it('should give the public address, the description and the size of the asset picked', async () => {
     const onPick = vi.fn();
     const user = userEvent.setup();
     renderWithProviders(<AssetImagePicker domain="blog.example.com" onPick={onPick} />);
 
     const option = await screen.findByRole('button', { name: /harbour\.jpg/ });
+    // Each option says its size, in words for a screen reader (issue 31).
+    expect(option).toHaveAccessibleName(/^harbour\.jpg.*The harbour at dawn.*3000 by 2000 pixels$/);
+    expect(option).not.toHaveAccessibleName(/×|px/);
+    expect(option).toHaveTextContent('3000 × 2000 px');
     await user.click(option);
-    expect(onPick).toHaveBeenCalledWith({ src: harbour.downloadUrl, altText: 'The harbour at dawn' });
+    expect(onPick).toHaveBeenCalledWith({
+      src: harbour.downloadUrl,
+      altText: 'The harbour at dawn',
+      width: 3000,
+      height: 2000,
+    });
     expect(option).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('status')).toHaveTextContent('harbour.jpg chosen');
   });

@@ -60,6 +60,21 @@ describe('AssetsSection', () => {
     });
   });
 
+  it("should show each image's size in pixels under Dimensions, in words for screen readers (issue 31)", async () => {
+    listAnswer = () =>
+      jsonResponse(200, assetPage([asset({ fileName: 'wide.jpg', width: 1920, height: 1080 })]));
+    renderSection();
+
+    const row = (await screen.findByRole('rowheader', { name: 'wide.jpg' })).closest('tr')!;
+    const headers = screen.getAllByRole('columnheader').map((header) => header.textContent);
+    expect(headers.indexOf('Dimensions')).toBeGreaterThan(headers.indexOf('File name'));
+    // The file name is the row's header, not a cell: the cells after it sit one place earlier.
+    const cell = within(row).getAllByRole('cell')[headers.indexOf('Dimensions') - 1]!;
+    expect(cell).toHaveAccessibleName('1920 by 1080 pixels');
+    expect(within(cell).getByText('1920 × 1080 px')).toHaveAttribute('aria-hidden', 'true');
+    expect(within(cell).getByText('1920 by 1080 pixels')).toHaveClass('visually-hidden');
+  });
+
   it('should say "No Asset Found" with the hint when there are none', async () => {
     listAnswer = () => jsonResponse(200, assetPage([]));
     renderSection();

@@ -8,6 +8,7 @@ import { usePickedImage } from '../hooks/use-picked-image.js';
 import { useSaveAsset } from '../hooks/use-save-asset.js';
 import { ACCEPT_IMAGES } from '../upload/image-file.js';
 import { ImagePlaceholderIcon, UploadIcon } from './asset-icons.js';
+import { ImageSize, knownSize, type KnownSize } from './image-size.js';
 
 interface AssetDialogProps {
   domain: string;
@@ -17,8 +18,9 @@ interface AssetDialogProps {
 }
 
 /**
- * The asset dialog (spec §2, §4, §5): pick or drop a PNG or JPEG, see it compressed and previewed,
- * describe it and save. In edit mode only the description can change.
+ * The asset dialog (spec §2, §4, §5): pick or drop a PNG or JPEG, see it compressed and previewed
+ * with its size in pixels (issue 31), describe it and save. In edit mode only the description can
+ * change.
  */
 export function AssetDialog({ domain, assetId, onClose }: AssetDialogProps) {
   const { t } = useTranslation();
@@ -26,6 +28,7 @@ export function AssetDialog({ domain, assetId, onClose }: AssetDialogProps) {
   const existing = useGetAssetQuery(editing ? { domain, id: assetId } : skipToken);
   const [description, setDescription] = useState('');
   const [isPublic, setIsPublic] = useState(true);
+  const [decoded, setDecoded] = useState<{ url: string; size: KnownSize | null }>();
   const fileInput = useRef<HTMLInputElement>(null);
   const ids = { file: useId(), description: useId(), progress: useId(), upload: useId(), public: useId() };
 
@@ -79,6 +82,10 @@ export function AssetDialog({ domain, assetId, onClose }: AssetDialogProps) {
   };
 
   const previewUrl = editing ? loaded?.downloadUrl : picked.previewUrl;
+  // An asset's size is known; a picked file's, once its preview has decoded.
+  let size: KnownSize | null = null;
+  if (editing) size = loaded ? knownSize(loaded) : null;
+  else if (decoded && decoded.url === previewUrl) size = decoded.size;
   return (
     <Dialog
       closeIcon
@@ -124,13 +131,30 @@ export function AssetDialog({ domain, assetId, onClose }: AssetDialogProps) {
         </div>
         <div className="asset-dialog__preview">
           {previewUrl ? (
-            <img src={previewUrl} alt={t('assets.previewAlt')} />
+            <img
+              src={previewUrl}
+              alt={t('assets.previewAlt')}
+              onLoad={(event) =>
+                setDecoded({
+                  url: previewUrl,
+                  size: knownSize({
+                    width: event.currentTarget.naturalWidth,
+                    height: event.currentTarget.naturalHeight,
+                  }),
+                })
+              }
+            />
           ) : (
             <div className="asset-dialog__placeholder" role="img" aria-label={t('assets.noPreview')}>
               <ImagePlaceholderIcon />
             </div>
           )}
         </div>
+        {size && (
+          <p className="asset-dialog__size">
+            {t('assets.size')} <ImageSize width={size.width} height={size.height} />
+          </p>
+        )}
         {picked.errorMessage && (
           <p className="asset-dialog__error" role="alert">
             {picked.errorMessage}

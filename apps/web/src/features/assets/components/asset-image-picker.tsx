@@ -4,12 +4,13 @@ import { useEffect, useId, useState } from 'react';
 import { SEARCH_DEBOUNCE_MS } from '../../../config/constants.js';
 import { useTranslation } from '../../../lib/use-translation.js';
 import { useGetAssetsQuery } from '../api/get-assets.js';
+import { ImageSize } from './image-size.js';
 import './asset-image-picker.css';
 
 export interface AssetImagePickerProps {
   domain: string;
-  /** The asset's stable public address and its description as the alt text. */
-  onPick: (image: { src: string; altText: string }) => void;
+  /** The asset's stable public address, its description as the alt text, and its size in pixels. */
+  onPick: (image: { src: string; altText: string; width: number; height: number }) => void;
 }
 
 /**
@@ -40,7 +41,7 @@ export function AssetImagePicker({ domain, onPick }: AssetImagePickerProps) {
 
   function pick(asset: AssetInfo) {
     setChosen(asset);
-    onPick({ src: asset.downloadUrl, altText: asset.description });
+    onPick({ src: asset.downloadUrl, altText: asset.description, width: asset.width, height: asset.height });
   }
 
   return (
@@ -82,6 +83,7 @@ export function AssetImagePicker({ domain, onPick }: AssetImagePickerProps) {
                   <span className="asset-picker__description">
                     {asset.public ? asset.description : t('assets.pickPrivate')}
                   </span>
+                  <ImageSize className="asset-picker__size" width={asset.width} height={asset.height} />
                 </span>
               </button>
             </li>

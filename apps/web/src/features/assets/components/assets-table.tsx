@@ -3,6 +3,7 @@ import { formatTableDate } from '../../../lib/format-table-date.js';
 import { useTranslation } from '../../../lib/use-translation.js';
 import { DeleteButton, EditButton } from '../../../components/ui/row-actions.js';
 import { CopyLinkButton } from './copy-link-button.js';
+import { ImageSize } from './image-size.js';
 
 interface AssetsTableProps {
   assets: AssetInfo[];
@@ -13,7 +14,10 @@ interface AssetsTableProps {
   onDelete: (asset: AssetInfo) => void;
 }
 
-/** The assets table (spec §2): thumbnail, file name, mime type, link, description, created, actions. */
+/**
+ * The assets table (spec §2): thumbnail, file name, mime type, dimensions (issue 31), link,
+ * description, created, actions.
+ */
 export function AssetsTable({ assets, busy, canEdit, canDelete, onEdit, onDelete }: AssetsTableProps) {
   const { t } = useTranslation();
   return (
@@ -25,6 +29,7 @@ export function AssetsTable({ assets, busy, canEdit, canDelete, onEdit, onDelete
             <th scope="col">{t('assets.columns.preview')}</th>
             <th scope="col">{t('assets.columns.fileName')}</th>
             <th scope="col">{t('assets.columns.mimeType')}</th>
+            <th scope="col">{t('assets.columns.dimensions')}</th>
             <th scope="col">{t('assets.columns.link')}</th>
             <th scope="col">{t('assets.columns.description')}</th>
             <th scope="col">{t('assets.columns.created')}</th>
@@ -49,6 +54,9 @@ export function AssetsTable({ assets, busy, canEdit, canDelete, onEdit, onDelete
                 {asset.fileName}
               </th>
               <td>{asset.mimeType}</td>
+              <td className="assets-table__size">
+                <ImageSize width={asset.width} height={asset.height} />
+              </td>
               <td>
                 <CopyLinkButton url={asset.downloadUrl} fileName={asset.fileName} />
               </td>
