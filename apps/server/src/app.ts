@@ -255,6 +255,7 @@ export async function buildApp(options: AppOptions) {
       perAddressPerMinute: env.DELIVERY_RATE_LIMIT_PER_ADDRESS_PER_MINUTE,
       redis,
     },
+    images: { enabled: env.IMAGES === 'on', widths: env.IMAGE_WIDTHS, publicUrl: env.PUBLIC_URL },
   });
   await app.register(feedRoutes, {
     publicUrl: env.PUBLIC_URL,
