@@ -21,7 +21,11 @@ const EXTERNAL = 'https://images.example.org/cat.png';
 /** A world with a 1600×1000 JPEG, a 700×500 PNG, and a post that shows both and an external image. */
 async function illustratedPost() {
   const w = await deliveryWorld(ctx);
-  const wide = await insertImageAsset(ctx, w.domain, { width: 1600, height: 1000, description: 'The harbour' });
+  const wide = await insertImageAsset(ctx, w.domain, {
+    width: 1600,
+    height: 1000,
+    description: 'The harbour',
+  });
   const small = await insertImageAsset(ctx, w.domain, {
     width: 700,
     height: 500,
@@ -69,7 +73,12 @@ describe('GET /api/v1/posts/{id} with images', () => {
     expect(srcsetWidths(first!.srcset!)).toEqual([320, 640, 960, 1280, 1600]);
     expect(first!.sizes).toBe('(max-width: 1280px) 100vw, 1280px');
     // Only the widths the original has: 700 px wide makes 320 and 640, then the original itself.
-    expect(second).toMatchObject({ src: small.url, alt: 'A "quoted" <boat> & more', width: '700', height: '500' });
+    expect(second).toMatchObject({
+      src: small.url,
+      alt: 'A "quoted" <boat> & more',
+      width: '700',
+      height: '500',
+    });
     expect(second!.srcset).toBe(`${webp(small, 320)}, ${webp(small, 640)}, ${small.url} 700w`);
     expect(second!.sizes).toBe('(max-width: 700px) 100vw, 700px');
     expect(external).toEqual({ src: EXTERNAL, alt: 'A cat', loading: 'lazy', decoding: 'async' });
@@ -94,7 +103,11 @@ describe('GET /api/v1/posts/{id} with images', () => {
   it("should resolve neither another domain's asset nor a private one, and leak nothing of either", async () => {
     const w = await deliveryWorld(ctx);
     const other = await deliveryWorld(ctx);
-    const foreign = await insertImageAsset(ctx, other.domain, { width: 900, height: 600, description: 'Foreign secret' });
+    const foreign = await insertImageAsset(ctx, other.domain, {
+      width: 900,
+      height: 600,
+      description: 'Foreign secret',
+    });
     const hidden = await insertImageAsset(ctx, w.domain, {
       width: 900,
       height: 600,
@@ -118,13 +131,19 @@ describe('GET /api/v1/posts/{id} with images', () => {
       sizes: '',
       sources: [],
     });
-    for (const img of imgAttributes(body.html)) expect(Object.keys(img).sort()).toEqual(['alt', 'decoding', 'loading', 'src']);
+    for (const img of imgAttributes(body.html))
+      expect(Object.keys(img).sort()).toEqual(['alt', 'decoding', 'loading', 'src']);
     expect(res.body).not.toMatch(/secret|\/img\//i);
   });
 
   it('should describe an asset without a content hash by its size and alt only', async () => {
     const w = await deliveryWorld(ctx);
-    const old = await insertImageAsset(ctx, w.domain, { width: 800, height: 600, description: 'Old', hash: null });
+    const old = await insertImageAsset(ctx, w.domain, {
+      width: 800,
+      height: 600,
+      description: 'Old',
+      hash: null,
+    });
     const post = await publishedPost(w.api, {
       featureImageUrl: old.url,
       editorHtmlContent: `<p><img src="${old.url}" alt=""></p>`,
@@ -152,7 +171,16 @@ describe('GET /api/v1/posts/{id} with images', () => {
     const { posts } = (await w.read('/posts')).json<{ posts: { title: string; featureImage: unknown }[] }>();
     expect(Object.fromEntries(posts.map((p) => [p.title, p.featureImage]))).toEqual({
       None: null,
-      External: { url: EXTERNAL, assetId: null, width: null, height: null, alt: '', srcset: '', sizes: '', sources: [] },
+      External: {
+        url: EXTERNAL,
+        assetId: null,
+        width: null,
+        height: null,
+        alt: '',
+        srcset: '',
+        sizes: '',
+        sources: [],
+      },
     });
   });
 });
@@ -160,11 +188,15 @@ describe('GET /api/v1/posts/{id} with images', () => {
 describe('GET /api/v1/posts with images', () => {
   it('should describe every post of a page, and rewrite the HTML only with include=html', async () => {
     const { w, wide } = await illustratedPost();
-    const plain = (await w.read('/posts')).json<{ posts: { featureImage: DeliveryImage; html?: string }[] }>();
+    const plain = (await w.read('/posts')).json<{
+      posts: { featureImage: DeliveryImage; html?: string }[];
+    }>();
     expect(plain.posts[0]!.featureImage.assetId).toBe(wide.id);
     expect(plain.posts[0]!.html).toBeUndefined();
     const withHtml = (await w.read('/posts?include=html')).json<{ posts: { html: string }[] }>();
-    expect(srcsetWidths(imgAttributes(withHtml.posts[0]!.html)[0]!.srcset!)).toEqual([320, 640, 960, 1280, 1600]);
+    expect(srcsetWidths(imgAttributes(withHtml.posts[0]!.html)[0]!.srcset!)).toEqual([
+      320, 640, 960, 1280, 1600,
+    ]);
   });
 
   it("should show an asset's new description, and its deletion, at once, through the cache", async () => {
@@ -174,9 +206,13 @@ describe('GET /api/v1/posts with images', () => {
       featureImageUrl: asset.downloadUrl,
       editorHtmlContent: `<p><img src="${asset.downloadUrl}" alt=""></p>`,
     });
-    const feature = async () => (await w.read(`/posts/${post.id}`)).json<{ featureImage: DeliveryImage }>().featureImage;
+    const feature = async () =>
+      (await w.read(`/posts/${post.id}`)).json<{ featureImage: DeliveryImage }>().featureImage;
     const before = await w.read(`/posts/${post.id}`);
-    expect(before.json<{ featureImage: DeliveryImage }>().featureImage).toMatchObject({ assetId: asset.id, alt: 'First words' });
+    expect(before.json<{ featureImage: DeliveryImage }>().featureImage).toMatchObject({
+      assetId: asset.id,
+      alt: 'First words',
+    });
     const edit = await ctx.request(w.token, {
       method: 'PUT',
       url: `/cms/assets/list/${asset.id}?domain=${w.domain.domain}`,
@@ -184,7 +220,10 @@ describe('GET /api/v1/posts with images', () => {
     });
     expect(edit.statusCode, edit.body).toBe(200);
     expect((await feature()).alt).toBe('Second words');
-    expect((await w.read(`/posts/${post.id}`, { headers: { 'if-none-match': before.headers.etag as string } })).statusCode).toBe(200);
+    expect(
+      (await w.read(`/posts/${post.id}`, { headers: { 'if-none-match': before.headers.etag as string } }))
+        .statusCode,
+    ).toBe(200);
     const removed = await ctx.request(w.token, {
       method: 'DELETE',
       url: `/cms/assets/list/${asset.id}?domain=${w.domain.domain}`,
@@ -209,12 +248,20 @@ describe('GET /api/v1/preview with images', () => {
       },
     });
     expect(created.statusCode, created.body).toBe(201);
-    const link = await previewLink(previewApi(ctx, w.token, w.domain.domain), created.json<{ id: string }>().id);
+    const link = await previewLink(
+      previewApi(ctx, w.token, w.domain.domain),
+      created.json<{ id: string }>().id,
+    );
     const res = await w.read(`/preview?token=${link.token}`);
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json<{ featureImage: DeliveryImage; html: string }>();
     expect(body.featureImage).toMatchObject({ assetId: wide.id, width: 1000, height: 500, alt: 'Wide' });
-    expect(imgAttributes(body.html)[0]).toMatchObject({ width: '1000', height: '500', alt: 'Wide', loading: 'lazy' });
+    expect(imgAttributes(body.html)[0]).toMatchObject({
+      width: '1000',
+      height: '500',
+      alt: 'Wide',
+      loading: 'lazy',
+    });
   });
 });
 
@@ -226,20 +273,36 @@ describe('GET /api/v1/assets/{id}', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers.etag).toBeDefined();
     const body = res.json<DeliveryAsset>();
-    expect(body).toMatchObject({ id: asset.id, url: asset.url, width: 1000, height: 750, alt: 'Fields', mimeType: 'image/jpeg' });
+    expect(body).toMatchObject({
+      id: asset.id,
+      url: asset.url,
+      width: 1000,
+      height: 750,
+      alt: 'Fields',
+      mimeType: 'image/jpeg',
+    });
     expect(srcsetWidths(body.srcset)).toEqual([320, 640, 960, 1000]);
     expect(body.sources.map((source) => source.type)).toEqual(['image/avif', 'image/webp']);
-    const name = (width: number, ext: string) => `${SERVER}/img/${asset.id}-${asset.hash!.slice(0, 16)}-${width}.${ext}`;
+    const name = (width: number, ext: string) =>
+      `${SERVER}/img/${asset.id}-${asset.hash!.slice(0, 16)}-${width}.${ext}`;
     expect(body.variants).toEqual(
       [320, 640, 960].flatMap((width) =>
         [
           ['avif', 'image/avif'],
           ['webp', 'image/webp'],
           ['jpg', 'image/jpeg'],
-        ].map(([ext, type]) => ({ url: name(width, ext!), width, height: Math.round((750 * width) / 1000), type })),
+        ].map(([ext, type]) => ({
+          url: name(width, ext!),
+          width,
+          height: Math.round((750 * width) / 1000),
+          type,
+        })),
       ),
     );
-    expect((await w.read(`/assets/${asset.id}`, { headers: { 'if-none-match': res.headers.etag as string } })).statusCode).toBe(304);
+    expect(
+      (await w.read(`/assets/${asset.id}`, { headers: { 'if-none-match': res.headers.etag as string } }))
+        .statusCode,
+    ).toBe(304);
   });
 
   it('should answer an asset without a content hash with no variants', async () => {
@@ -252,8 +315,17 @@ describe('GET /api/v1/assets/{id}', () => {
   it("should not find a private asset, another domain's, or none, and refuse a malformed id", async () => {
     const w = await deliveryWorld(ctx);
     const other = await deliveryWorld(ctx);
-    const hidden = await insertImageAsset(ctx, w.domain, { width: 10, height: 10, public: false, description: 'Hidden' });
-    const foreign = await insertImageAsset(ctx, other.domain, { width: 10, height: 10, description: 'Foreign' });
+    const hidden = await insertImageAsset(ctx, w.domain, {
+      width: 10,
+      height: 10,
+      public: false,
+      description: 'Hidden',
+    });
+    const foreign = await insertImageAsset(ctx, other.domain, {
+      width: 10,
+      height: 10,
+      description: 'Foreign',
+    });
     for (const id of [hidden.id, foreign.id, '00000000-0000-4000-8000-000000000000']) {
       const res = await w.read(`/assets/${id}`);
       expect(expectError(res, 404).errors).toEqual(['Asset was not found']);

@@ -20,8 +20,7 @@ export async function insertImageAsset(ctx: TestContext, domain: TestDomain, opt
   const id = randomUUID();
   const extension = options.mimeType === 'image/png' ? 'png' : 'jpg';
   const fileKey = `${domain.id}/${randomUUID()}/photo.${extension}`;
-  const hash =
-    options.hash === undefined ? createHash('sha256').update(id).digest('hex') : options.hash;
+  const hash = options.hash === undefined ? createHash('sha256').update(id).digest('hex') : options.hash;
   await ctx.db
     .insertInto('assets')
     .values({
