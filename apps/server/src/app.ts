@@ -247,6 +247,11 @@ export async function buildApp(options: AppOptions) {
     },
     previews: { publicUrl: env.PUBLIC_URL, perMinute: env.PREVIEW_LINKS_PER_MINUTE, redis },
   });
+  const deliveryImages = {
+    enabled: env.IMAGES === 'on',
+    widths: env.IMAGE_WIDTHS,
+    publicUrl: env.PUBLIC_URL,
+  };
   await app.register(deliveryApi, {
     prefix: '/api/v1',
     cacheControl: env.DELIVERY_CACHE_CONTROL,
@@ -255,7 +260,7 @@ export async function buildApp(options: AppOptions) {
       perAddressPerMinute: env.DELIVERY_RATE_LIMIT_PER_ADDRESS_PER_MINUTE,
       redis,
     },
-    images: { enabled: env.IMAGES === 'on', widths: env.IMAGE_WIDTHS, publicUrl: env.PUBLIC_URL },
+    images: deliveryImages,
   });
   await app.register(feedRoutes, {
     publicUrl: env.PUBLIC_URL,
@@ -267,6 +272,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(previewPageRoutes, {
     perAddressPerMinute: env.PREVIEW_PAGES_PER_ADDRESS_PER_MINUTE,
     redis,
+    images: deliveryImages,
   });
   if (storage.publicReadsThroughServer) await app.register(storageRedirectRoutes);
   if (options.webRoot) {
