@@ -78,6 +78,41 @@ export const DeliveryAsset = Type.Object(
         "Every variant by width, smallest first; at each width AVIF, WebP, then the original's format. Empty without variants",
     }),
   },
-  { title: 'DeliveryAsset' },
+  {
+    title: 'DeliveryAsset',
+    examples: [
+      {
+        id: imageExample.assetId,
+        url: imageExample.url,
+        width: imageExample.width,
+        height: imageExample.height,
+        alt: imageExample.alt,
+        mimeType: 'image/jpeg',
+        srcset: imageExample.srcset,
+        sizes: imageExample.sizes,
+        sources: imageExample.sources,
+        variants: [
+          {
+            url: 'https://cms.example.com/img/3c9d…-0f1e2d3c4b5a6978-320.avif',
+            width: 320,
+            height: 213,
+            type: 'image/avif',
+          },
+          {
+            url: 'https://cms.example.com/img/3c9d…-0f1e2d3c4b5a6978-320.webp',
+            width: 320,
+            height: 213,
+            type: 'image/webp',
+          },
+          {
+            url: 'https://cms.example.com/img/3c9d…-0f1e2d3c4b5a6978-320.jpg',
+            width: 320,
+            height: 213,
+            type: 'image/jpeg',
+          },
+        ],
+      },
+    ],
+  },
 );
 export type DeliveryAsset = Static<typeof DeliveryAsset>;
