@@ -252,6 +252,11 @@ export async function buildApp(options: AppOptions) {
     },
     previews: { publicUrl: env.PUBLIC_URL, perMinute: env.PREVIEW_LINKS_PER_MINUTE, redis },
   });
+  const deliveryImages = {
+    enabled: env.IMAGES === 'on',
+    widths: env.IMAGE_WIDTHS,
+    publicUrl: env.PUBLIC_URL,
+  };
   await app.register(deliveryApi, {
     prefix: '/api/v1',
     cacheControl: env.DELIVERY_CACHE_CONTROL,
@@ -260,6 +265,7 @@ export async function buildApp(options: AppOptions) {
       perAddressPerMinute: env.DELIVERY_RATE_LIMIT_PER_ADDRESS_PER_MINUTE,
       redis,
     },
+    images: deliveryImages,
   });
   await app.register(feedRoutes, {
     publicUrl: env.PUBLIC_URL,
@@ -271,6 +277,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(previewPageRoutes, {
     perAddressPerMinute: env.PREVIEW_PAGES_PER_ADDRESS_PER_MINUTE,
     redis,
+    images: deliveryImages,
   });
   await app.register(imageRoutes);
   if (storage.publicReadsThroughServer) await app.register(storageRedirectRoutes);

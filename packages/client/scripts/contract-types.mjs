@@ -18,6 +18,8 @@ const NAMES = [
   'DeliveryTaxonomyRef',
   'DeliveryTaxonomyEntry',
   'DeliveryMeta',
+  'DeliveryImageSource',
+  'DeliveryImage',
   'DeliveryPost',
   'DeliveryPostList',
   'DeliveryTagList',
@@ -25,6 +27,8 @@ const NAMES = [
   'DeliveryChange',
   'DeliveryChanges',
   'DeliveryPreview',
+  'DeliveryAssetVariant',
+  'DeliveryAsset',
 ];
 
 function printTypes() {

@@ -1,4 +1,5 @@
 import type {
+  DeliveryAsset,
   DeliveryCategoryList,
   DeliveryChanges,
   DeliveryPost,
@@ -75,6 +76,11 @@ export interface MastheadClient {
   post(id: string, options?: RequestOptions): Promise<PostWithHtml>;
   /** One published post by slug; a MastheadError with status 404 when the key cannot see it. */
   postBySlug(slug: string, options?: RequestOptions): Promise<PostWithHtml>;
+  /**
+   * One public image asset of the domain, with its size, alt text, srcset and every variant. A
+   * private asset, another domain's or none: a MastheadError with status 404.
+   */
+  asset(id: string, options?: RequestOptions): Promise<DeliveryAsset>;
   /** The tags that published posts use, with their counts. */
   tags(query?: PageQuery, options?: RequestOptions): Promise<DeliveryTagList>;
   /** The categories that published posts use, with their counts. */
@@ -197,6 +203,8 @@ export function createClient(options: ClientOptions): MastheadClient {
       cached<PostWithHtml>(`/posts/${encodeURIComponent(id)}`, new URLSearchParams(), request),
     postBySlug: (slug, request) =>
       cached<PostWithHtml>(`/posts/slug/${encodeURIComponent(slug)}`, new URLSearchParams(), request),
+    asset: (id, request) =>
+      cached<DeliveryAsset>(`/assets/${encodeURIComponent(id)}`, new URLSearchParams(), request),
     tags: (query = {}, request) => cached<DeliveryTagList>('/tags', pageParams(query), request),
     categories: (query = {}, request) =>
       cached<DeliveryCategoryList>('/categories', pageParams(query), request),

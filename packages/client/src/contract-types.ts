@@ -5,12 +5,24 @@ export type ErrorBody = { error: string; errors: string[]; detailedMessage: stri
 export type DeliveryTaxonomyRef = { id: string; slug: string; name: string };
 export type DeliveryTaxonomyEntry = { id: string; slug: string; name: string; postCount: number };
 export type DeliveryMeta = { page: number; limit: number; total: number; pages: number };
+export type DeliveryImageSource = { type: 'image/avif' | 'image/webp'; srcset: string };
+export type DeliveryImage = {
+  url: string;
+  assetId: string | null;
+  width: number | null;
+  height: number | null;
+  alt: string;
+  srcset: string;
+  sizes: string;
+  sources: DeliveryImageSource[];
+};
 export type DeliveryPost = {
   id: string;
   slug: string;
   title: string;
   shortDescription: string;
   featureImageUrl: string;
+  featureImage: DeliveryImage | null;
   tags: DeliveryTaxonomyRef[];
   category: DeliveryTaxonomyRef | null;
   fields: { [key: string]: string | number | string[] | boolean | null };
@@ -28,18 +40,32 @@ export type DeliveryChanges = { changes: DeliveryChange[]; next: string };
 export type DeliveryPreview = {
   id: string;
   slug: string;
+  url: string | null;
   title: string;
   shortDescription: string;
   featureImageUrl: string;
+  featureImage: DeliveryImage | null;
   tags: DeliveryTaxonomyRef[];
   category: DeliveryTaxonomyRef | null;
   fields: { [key: string]: string | number | string[] | boolean | null };
   writtenBy: string;
   publishedDate: string | null;
   lastModifiedDate: string;
-  url: string | null;
   html?: string;
   status: 'published' | 'approved' | 'draft';
   revisionId: string | null;
   previewExpiresDate: string;
+};
+export type DeliveryAssetVariant = { url: string; width: number; height: number; type: string };
+export type DeliveryAsset = {
+  id: string;
+  url: string;
+  width: number;
+  height: number;
+  alt: string;
+  mimeType: string;
+  srcset: string;
+  sizes: string;
+  sources: DeliveryImageSource[];
+  variants: DeliveryAssetVariant[];
 };

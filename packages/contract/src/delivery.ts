@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { MAX_PAGE_INDEX, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE } from './constants.js';
+import { DeliveryImage } from './delivery-image.js';
 
 /*
  * The read-only delivery API under /api/v1 (issue 20): what a website reads with a content key.
@@ -27,6 +28,16 @@ const postExample = {
   title: 'Hello world',
   shortDescription: 'The first post.',
   featureImageUrl: 'https://blog.example.com/images/hello.png',
+  featureImage: {
+    url: 'https://blog.example.com/images/hello.png',
+    assetId: null,
+    width: null,
+    height: null,
+    alt: '',
+    srcset: '',
+    sizes: '',
+    sources: [],
+  },
   tags: [{ id: '5f0c1f8e-9b1a-4a57-8f43-1d2e3c4b5a69', slug: 'news', name: 'News' }],
   category: { id: '7d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6', slug: 'updates', name: 'Updates' },
   fields: { client: 'Acme' },
@@ -42,7 +53,12 @@ export const DeliveryPost = Type.Object(
     slug: Type.String(),
     title: Type.String(),
     shortDescription: Type.String(),
-    featureImageUrl: Type.String(),
+    featureImageUrl: Type.String({ description: "As written in the editor; '' for none" }),
+    featureImage: Type.Union([DeliveryImage, Type.Null()], {
+      description:
+        'The feature image with its size, alt text and variants when it is a public asset of the domain; ' +
+        "an image that is not (an external address) has width and height null and no variants; null when featureImageUrl is ''",
+    }),
     tags: Type.Array(DeliveryTaxonomyRef),
     category: Type.Union([DeliveryTaxonomyRef, Type.Null()]),
     fields: Type.Record(Type.String(), DeliveryFieldValue),

@@ -8,6 +8,7 @@ export * from './column-def.js';
 export * from './blog.js';
 export * from './workflow.js';
 export * from './asset.js';
+export * from './delivery-image.js';
 export * from './delivery.js';
 export * from './content-key.js';
 export * from './webhook.js';

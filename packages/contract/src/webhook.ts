@@ -98,8 +98,12 @@ export const WebhookDeliveryQuery = Type.Object({
 });
 export type WebhookDeliveryQuery = Static<typeof WebhookDeliveryQuery>;
 
-/** A post event's data: the delivery API's post without its HTML, and the domain's host name. */
-export type WebhookPostData = Omit<DeliveryPost, 'html' | 'publishedDate'> & {
+/**
+ * A post event's data: the delivery API's post without its HTML, and the domain's host name. It has
+ * `featureImageUrl` but not `featureImage` (decision 065): resolving images is the read's work, and
+ * an event is written inside the post's transaction.
+ */
+export type WebhookPostData = Omit<DeliveryPost, 'html' | 'publishedDate' | 'featureImage'> & {
   domain: string;
   /** null when the post is not published (a deleted draft). */
   publishedDate: string | null;

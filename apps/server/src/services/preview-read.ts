@@ -10,8 +10,11 @@ import { findRevision, type RevisionDetailRow } from '../db/repositories/revisio
 import { hashToken, looksLikePreviewToken } from '../lib/one-time-tokens.js';
 import { postUrl } from '../lib/post-url.js';
 
-/** A preview as the API and the page show it, but its `url` (which needs the domain's pattern). */
-export type PreviewContent = Omit<DeliveryPreview, 'url'>;
+/**
+ * A preview as the API and the page show it, but its `url` (which needs the domain's pattern) and
+ * its `featureImage` (services/delivery-images withImages describes it).
+ */
+export type PreviewContent = Omit<DeliveryPreview, 'url' | 'featureImage'>;
 
 export type PreviewRead =
   | {
@@ -108,6 +111,9 @@ export async function readPreview(db: Db, token: string, now: Date): Promise<Pre
 }
 
 /** The preview in the delivery API's shape, with the post's address from the domain's pattern. */
-export function toDeliveryPreview(preview: PreviewContent, postUrlPattern: string | null): DeliveryPreview {
+export function toDeliveryPreview(
+  preview: PreviewContent,
+  postUrlPattern: string | null,
+): Omit<DeliveryPreview, 'featureImage'> {
   return { ...preview, url: postUrl(postUrlPattern, preview.slug) };
 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSite, type RunningSite } from '../../../../examples/site/src/site.js';
 import { contentKey, publishedPost } from '../delivery/delivery-fixtures.js';
 import { setFeedSettings } from '../delivery/feed-fixtures.js';
+import { imgAttributes, insertImageAsset, srcsetWidths } from '../delivery/image-fixtures.js';
 import { createTestContext, type TestContext } from '../helpers/test-app.js';
 import { createPost } from '../routes/blogs/blog-fixtures.js';
 import { deliveriesOf, FAST_DELIVERY, webhookWorld } from '../webhooks/webhook-fixtures.js';
@@ -126,6 +127,24 @@ describe('the example site’s pages', () => {
       expect(missing.status, path).toBe(404);
       expect(missing.body).toContain('<h1>Not found</h1>');
     }
+  });
+
+  it("should show the feature image as a <picture> and the article's images with Masthead's srcset", async () => {
+    const s = await siteWorld();
+    const photo = await insertImageAsset(ctx, s.domain, { width: 1000, height: 600, description: 'Pier' });
+    await publishedPost(s.blogs, {
+      title: 'Pictures',
+      featureImageUrl: photo.url,
+      editorHtmlContent: `<p><img src="${photo.url}" alt="Own"></p>`,
+    });
+    const page = await s.get('/posts/pictures');
+    expect(page.status).toBe(200);
+    expect(page.body).toMatch(/<picture><source type="image\/avif" srcset="[^"]+-320\.avif 320w/);
+    const [feature, inArticle] = imgAttributes(page.body);
+    expect(feature).toMatchObject({ class: 'feature', alt: 'Pier', width: '1000', height: '600' });
+    expect(srcsetWidths(feature!.srcset!)).toEqual([320, 640, 960, 1000]);
+    expect(inArticle).toMatchObject({ alt: 'Own', width: '1000', height: '600', loading: 'lazy' });
+    expect(srcsetWidths(inArticle!.srcset!)).toEqual([320, 640, 960, 1000]);
   });
 
   it('should have a page per tag and per category, and link them from the home page', async () => {

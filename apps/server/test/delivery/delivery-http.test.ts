@@ -229,6 +229,7 @@ describe('the OpenAPI document', () => {
     const paths = Object.keys(doc.paths).filter((p) => p.startsWith('/api/v1'));
     expect(paths.sort()).toEqual(
       [
+        '/api/v1/assets/{id}',
         '/api/v1/categories',
         '/api/v1/changes',
         '/api/v1/posts',
@@ -240,6 +241,10 @@ describe('the OpenAPI document', () => {
     );
     for (const p of paths) expect(doc.paths[p].get.tags).toEqual(['delivery (content key)']);
     expect(JSON.stringify(doc.paths['/api/v1/posts'].get.responses['200'])).toContain('hello-world');
+    expect(JSON.stringify(doc.paths['/api/v1/assets/{id}'].get.responses['200'])).toContain('variants');
+    expect(JSON.stringify(doc.paths['/api/v1/assets/{id}'].get.responses['404'])).toContain(
+      'detailedMessage',
+    );
   });
 });
 

@@ -17,6 +17,7 @@ afterAll(async () => ctx.close());
 
 const POST_KEYS = [
   'category',
+  'featureImage',
   'featureImageUrl',
   'fields',
   'id',

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertImageAsset } from '../delivery/image-fixtures.js';
 import { previewApi, previewLink } from '../delivery/preview-fixtures.js';
 import { createTestContext, type TestContext } from '../helpers/test-app.js';
 import { entriesOf, revisionApi } from '../revisions/revision-fixtures.js';
@@ -144,6 +145,18 @@ describe('GET /preview/:token', () => {
     expect(content).toContain('<p>ok</p>');
     expect(res.body).not.toMatch(/<script|onerror|http-equiv|javascript:|<form|<base|<iframe|url\(/i);
     expect(documentOf(res).querySelector('.feature')).toBeNull();
+  });
+
+  it("should give the post's images of the domain their size and srcset, as the delivery API does", async () => {
+    const w = await world();
+    const photo = await insertImageAsset(ctx, w.domain, { width: 800, height: 400, description: 'Pier' });
+    const post = await createPost(w.blogs, { editorHtmlContent: `<p><img src="${photo.url}" alt=""></p>` });
+    const link = await previewLink(w.previews, post.id);
+    const img = documentOf(await page(new URL(link.url).pathname)).querySelector('.content img');
+    expect(img?.getAttribute('width')).toBe('800');
+    expect(img?.getAttribute('alt')).toBe('Pier');
+    expect(img?.getAttribute('loading')).toBe('lazy');
+    expect(img?.getAttribute('srcset')).toMatch(/-320\.webp 320w, .+-640\.webp 640w, .+ 800w$/);
   });
 
   it('should answer a 404 page for an unknown token and any other path under /preview', async () => {

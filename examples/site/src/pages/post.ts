@@ -1,18 +1,21 @@
 import type { DeliveryPost, DeliveryPreview } from '@masthead/client';
-import { html, raw, webUrl } from '../html.js';
+import { html, raw } from '../html.js';
 import { formatDay, formatMoment } from './format.js';
+import { featureImage } from './images.js';
 import { categoryPath, tagPath } from './paths.js';
 
-/** One post: its title, byline, feature image, the server's sanitised HTML, category and tags. */
+/**
+ * One post: its title, byline, feature image, the server's sanitised HTML (its images already carry
+ * srcset, sizes, width, height and lazy loading), category and tags.
+ */
 export function postMain(post: DeliveryPost | DeliveryPreview) {
-  const image = webUrl(post.featureImageUrl);
   const published = post.publishedDate
     ? html`<time datetime="${post.publishedDate}">${formatDay(post.publishedDate)}</time> · `
     : '';
   return html`<article class="post">
     <h1>${post.title}</h1>
     <p class="byline">${published}${post.writtenBy}</p>
-    ${image ? html`<img class="feature" src="${image}" alt="" />` : ''}
+    ${featureImage(post.featureImage, post.featureImageUrl)}
     ${post.shortDescription ? html`<p class="lead">${post.shortDescription}</p>` : ''}
     <div class="content">${raw(post.html ?? '')}</div>
     ${

@@ -110,6 +110,33 @@ describe('the calls', () => {
     expect(calls[1]!.headers['if-none-match']).toBeUndefined();
   });
 
+  it('should read an asset at /assets/{id}, encoded, kept and revalidated like the posts', async () => {
+    const asset = {
+      id: 'a',
+      url: 'https://cms.example.com/storage/d/u/photo.jpg',
+      width: 800,
+      height: 600,
+      alt: 'A photo',
+      mimeType: 'image/jpeg',
+      srcset: '',
+      sizes: '',
+      sources: [],
+      variants: [],
+    };
+    const { fetch, calls } = fakeFetch(
+      json(asset, 200, { etag: '"a1"' }),
+      new Response(null, { status: 304, headers: { etag: '"a1"' } }),
+    );
+    const client = createClient({ baseUrl: 'https://cms.example.com', key: KEY, fetch, cache: true });
+    expect(await client.asset('a/../b')).toEqual(asset);
+    expect(await client.asset('a/../b')).toEqual(asset);
+    expect(calls.map((c) => c.url)).toEqual([
+      'https://cms.example.com/api/v1/assets/a%2F..%2Fb',
+      'https://cms.example.com/api/v1/assets/a%2F..%2Fb',
+    ]);
+    expect(calls[1]!.headers['if-none-match']).toBe('"a1"');
+  });
+
   it('should call the global fetch through globalThis when none is given', async () => {
     const original = globalThis.fetch;
     const { fetch, calls } = fakeFetch(json(list));

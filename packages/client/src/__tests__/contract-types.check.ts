@@ -11,6 +11,8 @@ export type Checks = [
   Expect<Equal<Generated.DeliveryTaxonomyRef, Contract.DeliveryTaxonomyRef>>,
   Expect<Equal<Generated.DeliveryTaxonomyEntry, Contract.DeliveryTaxonomyEntry>>,
   Expect<Equal<Generated.DeliveryMeta, Contract.DeliveryMeta>>,
+  Expect<Equal<Generated.DeliveryImageSource, Contract.DeliveryImageSource>>,
+  Expect<Equal<Generated.DeliveryImage, Contract.DeliveryImage>>,
   Expect<Equal<Generated.DeliveryPost, Contract.DeliveryPost>>,
   Expect<Equal<Generated.DeliveryPostList, Contract.DeliveryPostList>>,
   Expect<Equal<Generated.DeliveryTagList, Contract.DeliveryTagList>>,
@@ -18,4 +20,6 @@ export type Checks = [
   Expect<Equal<Generated.DeliveryChange, Contract.DeliveryChange>>,
   Expect<Equal<Generated.DeliveryChanges, Contract.DeliveryChanges>>,
   Expect<Equal<Generated.DeliveryPreview, Contract.DeliveryPreview>>,
+  Expect<Equal<Generated.DeliveryAssetVariant, Contract.DeliveryAssetVariant>>,
+  Expect<Equal<Generated.DeliveryAsset, Contract.DeliveryAsset>>,
 ];

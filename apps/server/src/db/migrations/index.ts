@@ -26,6 +26,7 @@ import * as scheduledPublishFailures from './2026-12-13T1800-scheduled-publish-f
 import * as previewTokens from './2026-12-14T1500-preview-tokens.js';
 import * as assetContentHash from './2026-12-15T1500-asset-content-hash.js';
 import * as imageJobs from './2026-12-15T1600-image-jobs.js';
+import * as assetListVersions from './2026-12-15T1700-asset-list-versions.js';
 
 /**
  * Migrations are listed here rather than read from disk so that the bundled server carries them.
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-14T1500-preview-tokens': previewTokens,
   '2026-12-15T1500-asset-content-hash': assetContentHash,
   '2026-12-15T1600-image-jobs': imageJobs,
+  '2026-12-15T1700-asset-list-versions': assetListVersions,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -218,3 +218,41 @@ export async function listPublishedTaxonomyPage(
   ]);
   return { rows, total: Number(total.n) };
 }
+
+const imageAssetColumns = [
+  'id',
+  'file_key',
+  'mime_type',
+  'width',
+  'height',
+  'description',
+  'content_hash',
+] as const;
+
+/**
+ * The domain's public assets at these keys (issue 31): what a page's images are, in one statement
+ * on the unique index of file_key. A private asset, or one of another domain, is never returned.
+ */
+export function findPublicAssetsByKeys(db: Db, domainId: string, fileKeys: string[]) {
+  if (fileKeys.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('assets')
+    .select(imageAssetColumns)
+    .where('file_key', 'in', fileKeys)
+    .where('domain_id', '=', domainId)
+    .where('public', '=', true)
+    .execute();
+}
+
+/** One public asset of the domain by id; undefined for a private one, another domain's, or none. */
+export function findPublicAsset(db: Db, domainId: string, id: string) {
+  return db
+    .selectFrom('assets')
+    .select(imageAssetColumns)
+    .where('id', '=', id)
+    .where('domain_id', '=', domainId)
+    .where('public', '=', true)
+    .executeTakeFirst();
+}
+
+export type ImageAssetRow = NonNullable<Awaited<ReturnType<typeof findPublicAsset>>>;

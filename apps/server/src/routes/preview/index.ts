@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Redis } from 'ioredis';
 import { AppError, databaseUnavailable, statementTooLong } from '../../lib/app-error.js';
 import { DatabaseUnavailableError, isStatementCancelled } from '../../lib/pg-errors.js';
+import { withImages, type ImageSettings } from '../../services/delivery-images.js';
 import { readPreview } from '../../services/preview-read.js';
 import { budgetCounters, byAddress, minuteBudget } from '../public-budgets.js';
 import {
@@ -17,6 +18,8 @@ export interface PreviewPageOptions {
   /** Pages a minute per client address (PREVIEW_PAGES_PER_ADDRESS_PER_MINUTE; 0: no limit). */
   perAddressPerMinute: number;
   redis?: Redis;
+  /** How the post's images are described (decision 065); without it they are shown as written. */
+  images?: Omit<ImageSettings, 'storage'>;
 }
 
 /**
@@ -75,8 +78,19 @@ export default async function previewPageRoutes(app: FastifyInstance, options: P
       return sendPage(reply, status, html);
     }
     const { preview } = read;
-    const html = sanitised(preview.html ?? '');
-    return sendPage(reply, 200, previewPage(preview, bannerOf(preview, read.showsLiveVersion), html));
+    let html = sanitised(preview.html ?? '');
+    let featureImage = null;
+    if (options.images) {
+      // As the site would show it: the post's images with their sizes and srcset (decision 065).
+      const images = { ...options.images, storage: app.storage };
+      const [described] = await withImages(app.deliveryDb, images, read.token.domain_id, [
+        { featureImageUrl: preview.featureImageUrl, html },
+      ]);
+      html = described!.html ?? html;
+      featureImage = described!.featureImage;
+    }
+    const banner = bannerOf(preview, read.showsLiveVersion);
+    return sendPage(reply, 200, previewPage(preview, banner, html, featureImage));
   };
 
   const schema = { hide: true };

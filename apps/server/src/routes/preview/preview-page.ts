@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { escapeUTF8 as escape } from 'entities';
 import { LRUCache } from 'lru-cache';
 import { sanitizeEditorHtml } from '../../lib/html-sanitizer.js';
+import type { DeliveryImage } from '@masthead/contract';
 import type { PreviewContent } from '../../services/preview-read.js';
 
 /**
@@ -121,14 +122,26 @@ ${body}
 `;
 }
 
+/** The feature image's alt, size and srcset when it is an asset of the domain (decision 065). */
+function featureAttributes(image: DeliveryImage | null) {
+  if (!image || image.width === null || image.height === null) return ' alt=""';
+  const srcset = image.srcset ? ` srcset="${escape(image.srcset)}" sizes="${escape(image.sizes)}"` : '';
+  return ` alt="${escape(image.alt)}" width="${image.width}" height="${image.height}"${srcset}`;
+}
+
 /**
  * The post as a reader would see it, under the banner. Every value is escaped; `html` is the post's
  * HTML sanitised again (sanitisedHtml).
  */
-export function previewPage(preview: PreviewContent, banner: PreviewBanner, html: string): string {
+export function previewPage(
+  preview: PreviewContent,
+  banner: PreviewBanner,
+  html: string,
+  featureImage: DeliveryImage | null = null,
+): string {
   const expires = new Date(preview.previewExpiresDate);
   const image = /^https:\/\//i.test(preview.featureImageUrl)
-    ? `<figure class="feature"><img src="${escape(preview.featureImageUrl)}" alt=""></figure>\n`
+    ? `<figure class="feature"><img src="${escape(preview.featureImageUrl)}"${featureAttributes(featureImage)}></figure>\n`
     : '';
   const lede = preview.shortDescription ? `<p class="lede">${escape(preview.shortDescription)}</p>\n` : '';
   const byline = preview.writtenBy ? `<p class="byline">By ${escape(preview.writtenBy)}</p>\n` : '';

@@ -10,9 +10,12 @@ import { postUrl } from '../../../lib/post-url.js';
  */
 export const MAX_DELIVERY_OFFSET = 10_000;
 
+/** A delivery post before its images are described (services/delivery-images withImages). */
+export type DeliveryPostText = Omit<DeliveryPost, 'featureImage'>;
+
 /** A published post as a website reads it: nothing of the workflow or the editor. */
-export function toDeliveryPost(row: DeliveryPostRow, postUrlPattern: string | null): DeliveryPost {
-  const post: DeliveryPost = {
+export function toDeliveryPost(row: DeliveryPostRow, postUrlPattern: string | null): DeliveryPostText {
+  const post: DeliveryPostText = {
     id: row.id,
     slug: row.slug,
     title: row.title,

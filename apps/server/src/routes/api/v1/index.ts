@@ -5,6 +5,8 @@ import { badRequest } from '../../../lib/app-error.js';
 import { deliveryAnswers } from './answers.js';
 import changesRoutes from './changes.js';
 import { budgetCounters, byAddress, minuteBudget } from '../../public-budgets.js';
+import type { ImageSettings } from '../../../services/delivery-images.js';
+import assetRoutes from './assets.js';
 import { authenticateContentKey } from './content-key-auth.js';
 import postRoutes from './posts.js';
 import previewRoutes from './preview.js';
@@ -18,6 +20,8 @@ export interface DeliveryApiOptions {
    * (DELIVERY_RATE_LIMIT_PER_ADDRESS_PER_MINUTE); 0 turns either off.
    */
   rateLimit: { perMinute: number; perAddressPerMinute: number; redis?: Redis };
+  /** IMAGES, IMAGE_WIDTHS and PUBLIC_URL: how images and their variants are described. */
+  images: Omit<ImageSettings, 'storage'>;
 }
 
 /** What a browser may send and read across origins. */
@@ -101,8 +105,10 @@ export default async function deliveryApi(app: FastifyInstance, options: Deliver
   app.addHook('preValidation', async (request) => refuseUnknownParameters(request));
 
   const answers = deliveryAnswers(app, options.cacheControl);
-  await app.register(postRoutes, { answers });
+  const images: ImageSettings = { ...options.images, storage: app.storage };
+  await app.register(postRoutes, { answers, images });
   await app.register(taxonomyRoutes, { answers });
   await app.register(changesRoutes, { answers });
-  await app.register(previewRoutes);
+  await app.register(assetRoutes, { answers, images });
+  await app.register(previewRoutes, { images });
 }

@@ -6,7 +6,7 @@ import {
   DeliverySlugParams,
   IdParams,
 } from '@masthead/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { listColumnDefs } from '../../../db/repositories/column-defs.repository.js';
 import {
   findPublishedPost,
@@ -15,6 +15,7 @@ import {
 } from '../../../db/repositories/delivery.repository.js';
 import { searchHasNoWord, searchTsQuery } from '../../../db/repositories/search-words.repository.js';
 import { notFound } from '../../../lib/app-error.js';
+import { withImages, type ImageSettings } from '../../../services/delivery-images.js';
 import type { DeliveryAnswers } from './answers.js';
 import { fieldFilters } from '../../cms/blogs/list-posts.js';
 import { pageMeta, pageOffset, toDeliveryPost } from './delivery-mappers.js';
@@ -22,8 +23,17 @@ import { deliveryErrors, deliverySecurity, DELIVERY_TAG } from './route-schemas.
 
 const postNotFound = () => notFound('Post');
 
-export default async function postRoutes(app: FastifyInstance, options: { answers: DeliveryAnswers }) {
-  const { answers } = options;
+/** How images are described, in every post route's documentation (decision 065). */
+export const IMAGES_NOTE =
+  '`featureImage` describes the feature image (size, alt, srcset, sizes, AVIF and WebP sources) when it is ' +
+  'a public asset of the domain. In the HTML every `<img>` has `loading="lazy"` and `decoding="async"`, and ' +
+  'one whose `src` is such an asset also `width`, `height`, `srcset` and `sizes`.';
+
+export default async function postRoutes(
+  app: FastifyInstance,
+  options: { answers: DeliveryAnswers; images: ImageSettings },
+) {
+  const { answers, images } = options;
   const tags = [DELIVERY_TAG];
 
   app.get<{ Querystring: DeliveryPostListQuery }>(
@@ -35,7 +45,8 @@ export default async function postRoutes(app: FastifyInstance, options: { answer
         description:
           '`tag` and `category` are slugs; every word of `search` must start a word of the title, short ' +
           'description or text (a search with no letter or digit matches nothing); `field.<key>=<value>` filters on a filterable select field; ' +
-          "`include=html` adds each post's HTML. An unknown parameter is a 400 that names it.",
+          "`include=html` adds each post's HTML. An unknown parameter is a 400 that names it. " +
+          IMAGES_NOTE,
         security: deliverySecurity,
         querystring: DeliveryPostListQuery,
         response: { 200: DeliveryPostList, ...deliveryErrors(400) },
@@ -62,18 +73,23 @@ export default async function postRoutes(app: FastifyInstance, options: { answer
           },
           { limit: query.limit, offset, withHtml: query.include === 'html' },
         );
+        const posts = rows.map((row) => toDeliveryPost(row, access.postUrl));
         return {
-          posts: rows.map((row) => toDeliveryPost(row, access.postUrl)),
+          posts: await withImages(app.deliveryDb, images, access.domainId, posts),
           meta: pageMeta(query.page, query.limit, total),
         };
       });
     },
   );
 
-  const onePost = (find: () => Promise<DeliveryPostRow | undefined>, pattern: string | null) => async () => {
+  const onePost = (find: () => Promise<DeliveryPostRow | undefined>, request: FastifyRequest) => async () => {
+    const access = request.contentKey!;
     const row = await find();
     if (!row) throw postNotFound();
-    return toDeliveryPost(row, pattern);
+    const [post] = await withImages(app.deliveryDb, images, access.domainId, [
+      toDeliveryPost(row, access.postUrl),
+    ]);
+    return post!;
   };
 
   app.get<{ Params: IdParams; Querystring: DeliveryKeyQuery }>(
@@ -82,7 +98,7 @@ export default async function postRoutes(app: FastifyInstance, options: { answer
       schema: {
         tags,
         summary: 'One published post, with its HTML',
-        description: 'A post that is not published, was deleted or is of another domain is a 404.',
+        description: `A post that is not published, was deleted or is of another domain is a 404. ${IMAGES_NOTE}`,
         security: deliverySecurity,
         params: IdParams,
         querystring: DeliveryKeyQuery,
@@ -95,7 +111,7 @@ export default async function postRoutes(app: FastifyInstance, options: { answer
       return answers.cached(
         request,
         reply,
-        onePost(() => findPublishedPost(app.deliveryDb, access.domainId, { id }), access.postUrl),
+        onePost(() => findPublishedPost(app.deliveryDb, access.domainId, { id }), request),
       );
     },
   );
@@ -106,7 +122,7 @@ export default async function postRoutes(app: FastifyInstance, options: { answer
       schema: {
         tags,
         summary: 'One published post by its slug, with its HTML',
-        description: 'A post that is not published, was deleted or is of another domain is a 404.',
+        description: `A post that is not published, was deleted or is of another domain is a 404. ${IMAGES_NOTE}`,
         security: deliverySecurity,
         params: DeliverySlugParams,
         querystring: DeliveryKeyQuery,
@@ -119,7 +135,7 @@ export default async function postRoutes(app: FastifyInstance, options: { answer
       return answers.cached(
         request,
         reply,
-        onePost(() => findPublishedPost(app.deliveryDb, access.domainId, { slug }), access.postUrl),
+        onePost(() => findPublishedPost(app.deliveryDb, access.domainId, { slug }), request),
       );
     },
   );

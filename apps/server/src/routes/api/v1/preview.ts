@@ -2,6 +2,7 @@ import { DeliveryKeyQuery, DeliveryPreview, PreviewQuery } from '@masthead/contr
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../../lib/app-error.js';
+import { withImages, type ImageSettings } from '../../../services/delivery-images.js';
 import { readPreview, toDeliveryPreview } from '../../../services/preview-read.js';
 import { deliveryErrors, deliverySecurity, DELIVERY_TAG } from './route-schemas.js';
 
@@ -21,7 +22,7 @@ const LINES = {
  * never through its answer cache: each read looks the token up, so a revoked or expired one is
  * refused at once. A token of another domain than the key's is "not found", as an unknown one.
  */
-export default async function previewRoutes(app: FastifyInstance) {
+export default async function previewRoutes(app: FastifyInstance, options: { images: ImageSettings }) {
   app.get<{ Querystring: PreviewQuery & DeliveryKeyQuery }>(
     '/preview',
     {
@@ -31,7 +32,8 @@ export default async function previewRoutes(app: FastifyInstance) {
         description:
           'The delivery post with its HTML, `status`, `previewExpiresDate` and `revisionId`. A token of ' +
           'another domain than the key’s, an expired or a revoked one, is a 404 with the error body. ' +
-          'Answers are `Cache-Control: private, no-store` and `X-Robots-Tag: noindex`; they have no ETag.',
+          'Answers are `Cache-Control: private, no-store` and `X-Robots-Tag: noindex`; they have no ETag. ' +
+          'Images are described as in the posts (`featureImage`, and the `<img>` attributes).',
         security: deliverySecurity,
         querystring: Type.Composite([PreviewQuery, DeliveryKeyQuery]),
         response: {
@@ -59,7 +61,10 @@ export default async function previewRoutes(app: FastifyInstance) {
           PREVIEW_HEADERS,
         );
       }
-      return toDeliveryPreview(read.preview, access.postUrl);
+      const [preview] = await withImages(app.deliveryDb, options.images, access.domainId, [
+        toDeliveryPreview(read.preview, access.postUrl),
+      ]);
+      return preview;
     },
   );
 }
