@@ -138,7 +138,8 @@ describe('GET /img/<name>', () => {
       'x-content-type-options': 'nosniff',
       'cross-origin-resource-policy': 'cross-origin',
     });
-    expect(response.headers.etag).toMatch(/^"[A-Za-z0-9_-]{32}"$/);
+    // The name (content hash, width, format) is the strong validator.
+    expect(response.headers.etag).toBe(`"${imgPath(row, 320, 'webp').slice('/img/'.length)}"`);
     expect((await sharp(response.rawPayload).metadata()).width).toBe(320);
     const again = await get(imgPath(row, 320, 'webp'), { 'if-none-match': response.headers.etag as string });
     expect(again.statusCode).toBe(304);
