@@ -231,6 +231,11 @@ const EnvSchema = z.object({
   IMAGE_MAX_MEGAPIXELS: z.coerce.number().int().min(1).max(1000).default(40),
   /** Renders at once per process; the number of cores by default. */
   IMAGE_RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  /**
+   * The memory the renders at once may take together, in MB (each render's need is estimated from
+   * its size and format); a render needing more than this runs alone.
+   */
+  IMAGE_RENDER_MEMORY_MB: z.coerce.number().int().min(16).max(16_384).default(96),
   /** Renders waiting per process; a first request for a variant past this gets 503 with Retry-After. */
   IMAGE_RENDER_QUEUE: z.coerce.number().int().min(0).max(10_000).default(32),
   /** One render (an image's whole set in the background, one variant on request) stops after this long. */

@@ -1,5 +1,5 @@
 import sharp, { type Sharp } from 'sharp';
-import type { VariantFormat } from '../lib/image-variants.js';
+import { variantHeight, type VariantFormat } from '../lib/image-variants.js';
 
 /**
  * Turning an original into one variant with sharp (issue 31, decision 064): rotated by its EXIF
@@ -9,7 +9,8 @@ import type { VariantFormat } from '../lib/image-variants.js';
 
 /** Qualities chosen by eye and size on photos; AVIF's effort keeps a 2560 px render near a second on one core. */
 export const ENCODINGS: Readonly<Record<VariantFormat, (image: Sharp) => Sharp>> = {
-  avif: (image) => image.avif({ quality: 50, effort: 2 }),
+  // 4:2:0 as photos are usually encoded: smaller files, and half the encoder's memory of 4:4:4.
+  avif: (image) => image.avif({ quality: 50, effort: 2, chromaSubsampling: '4:2:0' }),
   webp: (image) => image.webp({ quality: 75, effort: 4 }),
   jpeg: (image) => image.jpeg({ quality: 78, mozjpeg: true }),
   png: (image) => image.png({ compressionLevel: 9 }),
@@ -43,4 +44,22 @@ export function renderVariant(
     .resize({ width: variant.width, withoutEnlargement: true })
     .timeout({ seconds: limits.timeoutSeconds });
   return ENCODINGS[variant.format](image).toBuffer();
+}
+
+/**
+ * Bytes per output pixel an encode holds at its peak, measured on a 12-megapixel photo with one
+ * thread (docs/performance.md "Image variants"): libaom's AVIF encoder keeps many frames of the
+ * output in memory (about 126 MB for 2560 × 1920), the others far less.
+ */
+const PEAK_BYTES_PER_PIXEL: Readonly<Record<VariantFormat, number>> = { avif: 26, webp: 8, jpeg: 6, png: 6 };
+/** The decoder's and the pipeline's share, whatever the output. */
+const BASE_MB = 8;
+
+/** The memory one render is estimated to need at its peak, in MB, for the render gate's budget. */
+export function renderMemoryMb(
+  variant: { width: number; format: VariantFormat },
+  original: { width: number; height: number },
+): number {
+  const pixels = variant.width * variantHeight(variant.width, original);
+  return BASE_MB + (pixels * PEAK_BYTES_PER_PIXEL[variant.format]) / 1e6;
 }

@@ -4,7 +4,7 @@ import type { Env } from '../config/env.js';
 import type { Db } from '../db/database.js';
 import { findAssetById, setAssetContentHash } from '../db/repositories/assets.repository.js';
 import type { AssetRow } from '../db/tables/database.table.js';
-import { ConcurrencyGate } from '../lib/concurrency-gate.js';
+import { WeightedGate } from '../lib/weighted-gate.js';
 import {
   VARIANT_MIME_TYPE,
   variantFolder,
@@ -15,7 +15,7 @@ import {
   type VariantSource,
 } from '../lib/image-variants.js';
 import type { Storage } from '../plugins/app/storage/storage.js';
-import { configureSharp, renderVariant } from './image-render.js';
+import { configureSharp, renderMemoryMb, renderVariant } from './image-render.js';
 
 /** A variant could not be made from its original: a damaged source, or the render ran out of time. */
 export class RenderError extends Error {
@@ -35,6 +35,8 @@ export interface ImageSettings {
   keepGps: boolean;
   timeoutSeconds: number;
   concurrency: number;
+  /** What the renders at once may hold together, in MB (estimated by renderMemoryMb). */
+  memoryMb: number;
   queue: number;
 }
 
@@ -46,6 +48,7 @@ export function imageSettingsOf(env: Env, cores: number): ImageSettings {
     keepGps: env.IMAGE_KEEP_GPS,
     timeoutSeconds: env.IMAGE_RENDER_TIMEOUT_SECONDS,
     concurrency: env.IMAGE_RENDER_CONCURRENCY ?? cores,
+    memoryMb: env.IMAGE_RENDER_MEMORY_MB,
     queue: env.IMAGE_RENDER_QUEUE,
   };
 }
@@ -70,7 +73,7 @@ export function variantSourceOf(row: AssetRow): VariantSource | undefined {
  * many ask for it at once (single-flight: the later callers wait for the first one's result).
  */
 export class ImageVariants {
-  private readonly gate: ConcurrencyGate;
+  private readonly gate: WeightedGate;
   private readonly inFlight = new Map<string, Promise<Uint8Array>>();
   /** Variants rendered by this process, for the tests and the log. */
   renders = 0;
@@ -80,7 +83,11 @@ export class ImageVariants {
     readonly settings: ImageSettings,
   ) {
     configureSharp();
-    this.gate = new ConcurrencyGate({ running: settings.concurrency, waiting: settings.queue });
+    this.gate = new WeightedGate({
+      running: settings.concurrency,
+      capacity: settings.memoryMb,
+      waiting: settings.queue,
+    });
   }
 
   /**
@@ -100,7 +107,7 @@ export class ImageVariants {
     // Made meanwhile by an earlier flight, or by another process.
     const stored = await this.storage.read(key, MAX_UPLOAD_BYTES);
     if (stored) return stored;
-    return this.gate.run(async () => {
+    return this.gate.run(renderMemoryMb(name, asset), async () => {
       const original = source ?? (await this.storage.read(asset.file_key, MAX_UPLOAD_BYTES));
       if (!original) throw new Error(`The original of asset ${asset.id} is missing from storage`);
       const bytes = await renderVariant(original, name, {
