@@ -109,7 +109,8 @@ export class ImageVariants {
     if (stored) return stored;
     return this.gate.run(renderMemoryMb(name, asset), async () => {
       const original = source ?? (await this.storage.read(asset.file_key, MAX_UPLOAD_BYTES));
-      if (!original) throw new Error(`The original of asset ${asset.id} is missing from storage`);
+      // Deleted meanwhile (its row and files go one after the other): nothing to make it from.
+      if (!original) throw new RenderError(`asset ${asset.id}: its original is missing from storage`, false);
       const bytes = await renderVariant(original, name, {
         maxPixels: this.settings.maxPixels,
         timeoutSeconds: this.settings.timeoutSeconds,
