@@ -15,7 +15,9 @@ export class WeightedGate {
   constructor(private readonly limits: { running: number; capacity: number; waiting: number }) {}
 
   async run<T>(weight: number, task: () => Promise<T>): Promise<T> {
-    const held = Math.min(Math.max(0, weight), this.limits.capacity);
+    // Whole units: sums of fractions do not come back to exactly zero, and a task as heavy as the
+    // whole capacity would then wait for ever.
+    const held = Math.min(Math.max(0, Math.ceil(weight)), this.limits.capacity);
     if (this.queue.length > 0 || !this.fits(held)) {
       if (this.queue.length >= this.limits.waiting) throw new GateFullError('too many tasks at once');
       await new Promise<void>((start) => this.queue.push({ weight: held, start }));

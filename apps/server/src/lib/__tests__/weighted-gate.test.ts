@@ -71,4 +71,24 @@ describe('WeightedGate', () => {
     second.release();
     await Promise.all(runs);
   });
+
+  it('should finish every task of a flood with fractional weights, some heavier than the capacity', async () => {
+    for (let round = 0; round < 50; round++) {
+      const gate = new WeightedGate({ running: 2, capacity: 96, waiting: 32 });
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 50 }, (_, i) =>
+          gate.run(
+            ((i * 37.3) % 150) + 0.1,
+            () => new Promise<void>((resolve) => setTimeout(resolve, i % 3)),
+          ),
+        ),
+      );
+      expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(34);
+      expect(outcomes.filter((o) => o.status === 'rejected')).toHaveLength(16);
+      // And the gate is empty again: a task as heavy as the whole capacity starts at once.
+      let started = false;
+      await gate.run(96, async () => (started = true));
+      expect(started).toBe(true);
+    }
+  });
 });
