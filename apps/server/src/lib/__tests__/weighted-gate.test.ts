@@ -72,6 +72,15 @@ describe('WeightedGate', () => {
     await Promise.all(runs);
   });
 
+  it('should be empty again after tasks of fractional weights, so that the heaviest can start', async () => {
+    const gate = new WeightedGate({ running: 2, capacity: 96, waiting: 32 });
+    // 26.35 + 68.21 - 26.35 - 68.21 is not 0 in floating point, and 96 plus the rest is more than 96.
+    await Promise.all([gate.run(26.35, async () => undefined), gate.run(68.21, async () => undefined)]);
+    const heaviest = gate.run(96, async () => 'started');
+    const stuck = new Promise((resolve) => setTimeout(() => resolve('stuck'), 200));
+    expect(await Promise.race([heaviest, stuck])).toBe('started');
+  });
+
   it('should finish every task of a flood with fractional weights, some heavier than the capacity', async () => {
     for (let round = 0; round < 50; round++) {
       const gate = new WeightedGate({ running: 2, capacity: 96, waiting: 32 });
