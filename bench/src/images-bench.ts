@@ -25,6 +25,12 @@ const WIDTHS = [320, 640, 960, 1280, 1920, 2560];
 const LIMITS = { maxPixels: 40_000_000, timeoutSeconds: 120 };
 const webAssets = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/web/dist/assets');
 
+/**
+ * glibc's allocator settings that `npm start` gives the server (decision 064): libvips' buffers
+ * from mmap, returned when freed, and two arenas, so that renders do not leave the heap fragmented.
+ */
+const RENDER_MALLOC = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' };
+
 export interface ImageFigures {
   source: { width: number; height: number; bytes: number };
   /** One process rendering one variant at a time, as a render slot does. */
@@ -148,7 +154,12 @@ export async function benchImages(options: {
   console.log(`${render.variants} variants in ${render.seconds.toFixed(1)} s`);
 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'masthead-bench-images-'));
-  const server = await startServer({ ...options.serverEnv, DATA_DIR: dataDir, STORAGE_DRIVER: 'local' });
+  const server = await startServer({
+    ...options.serverEnv,
+    ...RENDER_MALLOC,
+    DATA_DIR: dataDir,
+    STORAGE_DRIVER: 'local',
+  });
   try {
     // Three photos: 54 variants, so that 50 first requests each ask for a different one.
     const ids: string[] = [];
