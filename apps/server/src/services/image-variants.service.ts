@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { createHash } from 'node:crypto';
 import { MAX_UPLOAD_BYTES } from '@masthead/contract';
 import type { Env } from '../config/env.js';
@@ -72,11 +73,29 @@ export function variantSourceOf(row: AssetRow): VariantSource | undefined {
  * waiting (GateFullError beyond: the /img route answers 503), and one render per variant however
  * many ask for it at once (single-flight: the later callers wait for the first one's result).
  */
+/** Memory per process for the bytes of the variants asked for most. */
+const HOT_VARIANTS_BYTES = 16 * 2 ** 20;
+/** How long another process may still answer for an asset deleted here (this one forgets at once). */
+const REMEMBERED_MS = 60_000;
+
 export class ImageVariants {
   private readonly gate: WeightedGate;
   private readonly inFlight = new Map<string, Promise<Uint8Array>>();
   /** Variants rendered by this process, for the tests and the log. */
   renders = 0;
+  /**
+   * What /img needs of an asset never changes once it has its content hash (its key, size, type and
+   * visibility are fixed at registration), and a variant's bytes never change under its name: both
+   * are kept in memory, so that a made variant is answered as a static file is, without the
+   * database. `forget` drops an asset at once when it is deleted here; other processes keep it
+   * for REMEMBERED_MS at most.
+   */
+  private readonly rows = new LRUCache<string, AssetRow>({ max: 10_000, ttl: REMEMBERED_MS });
+  private readonly hot = new LRUCache<string, Uint8Array>({
+    maxSize: HOT_VARIANTS_BYTES,
+    sizeCalculation: (bytes) => Math.max(1, bytes.byteLength),
+    ttl: REMEMBERED_MS,
+  });
 
   constructor(
     private readonly storage: Storage,
@@ -88,6 +107,28 @@ export class ImageVariants {
       capacity: settings.memoryMb,
       waiting: settings.queue,
     });
+  }
+
+  async assetOf(db: Db, id: string): Promise<AssetRow | undefined> {
+    const cached = this.rows.get(id);
+    if (cached) return cached;
+    const row = await findAssetById(db, id);
+    if (row?.content_hash) this.rows.set(id, row);
+    return row;
+  }
+
+  hotBytes(name: string): Uint8Array | undefined {
+    return this.hot.get(name);
+  }
+
+  rememberBytes(name: string, bytes: Uint8Array) {
+    this.hot.set(name, bytes);
+  }
+
+  /** An asset deleted: its row and variants are answered from memory no more. */
+  forget(assetId: string) {
+    this.rows.delete(assetId);
+    for (const name of [...this.hot.keys()]) if (name.startsWith(`${assetId}-`)) this.hot.delete(name);
   }
 
   /**

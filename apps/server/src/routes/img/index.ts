@@ -1,7 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { LRUCache } from 'lru-cache';
-import { findAssetById } from '../../db/repositories/assets.repository.js';
-import type { AssetRow } from '../../db/tables/database.table.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { GateFullError } from '../../lib/concurrency-gate.js';
 import {
@@ -53,19 +50,6 @@ function imageHeaders(type: string, cacheControl: string, etag: string) {
  * (or its CDN); otherwise the server answers it itself.
  */
 export default async function imageRoutes(app: FastifyInstance) {
-  // What a variant's answer needs of its asset never changes once the asset has its content hash
-  // (its key, size, type and visibility are fixed at registration), so a made variant is answered
-  // without the database, as a static file would be. A deleted asset's variants are deleted too: a
-  // row kept here a little longer finds no file and no original, which is a 404.
-  const assets = new LRUCache<string, AssetRow>({ max: 10_000, ttl: 60_000 });
-  const assetOf = async (id: string) => {
-    const cached = assets.get(id);
-    if (cached) return cached;
-    const row = await findAssetById(app.deliveryDb, id);
-    if (row?.content_hash) assets.set(id, row);
-    return row;
-  };
-
   app.get<{ Params: { name: string }; Querystring: Record<string, string | undefined> }>(
     '/img/:name',
     { schema: { hide: true } },
@@ -74,7 +58,7 @@ export default async function imageRoutes(app: FastifyInstance) {
       if (!images.settings.enabled) throw noSuchImage();
       const name = parseVariantName(request.params.name);
       if (!name) throw noSuchImage();
-      const row = await assetOf(name.assetId);
+      const row = await images.assetOf(app.deliveryDb, name.assetId);
       const source = row && variantSourceOf(row);
       if (!row || !source || !isVariantOf(name, source, images.settings.widths)) throw noSuchImage();
 
@@ -103,9 +87,9 @@ export default async function imageRoutes(app: FastifyInstance) {
         }
       }
 
-      let bytes: Uint8Array;
+      let bytes = images.hotBytes(request.params.name);
       try {
-        bytes = await images.variant(row, name);
+        bytes ??= await images.variant(row, name);
       } catch (error) {
         if (error instanceof GateFullError) throw busy('Too many images are being made at once');
         if (error instanceof RenderError && error.timedOut) throw busy('The image took too long to make');
@@ -115,7 +99,9 @@ export default async function imageRoutes(app: FastifyInstance) {
         }
         throw error;
       }
-      return reply.code(200).headers(headers).header('content-length', bytes.length).send(Buffer.from(bytes));
+      images.rememberBytes(request.params.name, bytes);
+      const body = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      return reply.code(200).headers(headers).header('content-length', body.length).send(body);
     },
   );
 }

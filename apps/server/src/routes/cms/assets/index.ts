@@ -204,6 +204,7 @@ export default async function assetRoutes(app: FastifyInstance) {
       const row = await findAsset(app.db, access.id, request.params.id);
       if (!row) throw notFound('Asset');
       const deleted = await deleteAssetAndFiles(app.db, app.storage, request.user, row);
+      app.images.forget(row.id);
       if (!deleted) throw notFound('Asset');
       return reply.code(204).send();
     },
