@@ -220,6 +220,8 @@ test.describe('Settings › Integrations', () => {
     page,
     checkA11y,
   }) => {
+    // Two axe passes and a dozen round trips: more than a minute on a loaded two-core machine.
+    test.slow();
     await signIn(page);
     await expect(headerTitle(page)).toHaveText('Example Engineering');
     await page.getByLabel('Domain').selectOption({ label: DOMAINS.empty });
@@ -259,6 +261,8 @@ test.describe('Settings › Integrations', () => {
     // Escape keeps the webhook: the confirmation's safe choice.
     await row.getByRole('button', { name: `Delete the webhook ${url}` }).click();
     dialog = page.getByRole('alertdialog', { name: 'Delete this webhook?' });
+    // Escape before the dialog is open would reach the page, not the dialog.
+    await expect(dialog).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await expect(row).toHaveCount(1);
