@@ -52,6 +52,9 @@ describe('GET /* (the web app)', () => {
     '/API/V1/POSTS',
     '/Feeds/example',
     '/CMS/nothing',
+    // An image variant's name longer than the router's parameter limit misses /img/:name (issue 31).
+    `/img/${'a'.repeat(300)}`,
+    '/IMG/x-0123456789abcdef-640',
   ])('should answer the API path %s with the JSON 404, not the page', async (target) => {
     const answer = await rawGet(target);
 

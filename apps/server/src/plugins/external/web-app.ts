@@ -16,6 +16,7 @@ const API_PREFIXES = [
   '/readyz',
   '/api/',
   '/feeds/',
+  '/img/',
 ];
 const API_PATHS = ['/api', '/feeds'];
 
