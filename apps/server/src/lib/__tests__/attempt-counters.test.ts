@@ -31,4 +31,14 @@ describe('MemoryAttemptCounters', () => {
     clock += 500; // 1.1 s after the first attempt
     expect((await counters.add('a', 1_000)).count).toBe(1);
   });
+
+  it('should keep at most 100,000 keys under a flood, the least recently used going first', async () => {
+    const counters = new MemoryAttemptCounters();
+    await counters.add('first', 60_000);
+    await counters.add('first', 60_000);
+    for (let i = 0; i < 100_000; i++) await counters.add(`flood-${i}`, 60_000);
+    // Dropped: its window starts again.
+    expect((await counters.add('first', 60_000)).count).toBe(1);
+    expect((await counters.add('flood-99999', 60_000)).count).toBe(2);
+  });
 });
