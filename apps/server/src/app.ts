@@ -255,6 +255,7 @@ export async function buildApp(options: AppOptions) {
   const deliveryImages = {
     enabled: env.IMAGES === 'on',
     widths: env.IMAGE_WIDTHS,
+    avifMaxWidth: env.IMAGE_AVIF_MAX_WIDTH,
     publicUrl: env.PUBLIC_URL,
   };
   await app.register(deliveryApi, {

@@ -227,6 +227,11 @@ const EnvSchema = z.object({
   IMAGES: z.enum(['on', 'off']).default('on'),
   /** The widths variants are made at (never wider than the original). */
   IMAGE_WIDTHS: imageWidths.default([320, 640, 960, 1280, 1920, 2560]),
+  /**
+   * The widest AVIF variant (decision 066): wider ones are WebP and the original format only, since
+   * an AVIF's encoder holds far more memory and time than the others; 0 makes no AVIF at all.
+   */
+  IMAGE_AVIF_MAX_WIDTH: z.coerce.number().int().min(0).max(8192).default(1280),
   /** Uploads with more pixels than this are refused at registration (413), before decoding. */
   IMAGE_MAX_MEGAPIXELS: z.coerce.number().int().min(1).max(1000).default(40),
   /** Renders at once per process; the number of cores by default. */
@@ -235,7 +240,7 @@ const EnvSchema = z.object({
    * The memory the renders at once may take together, in MB (each render's need is estimated from
    * its size and format); a render needing more than this runs alone.
    */
-  IMAGE_RENDER_MEMORY_MB: z.coerce.number().int().min(16).max(16_384).default(96),
+  IMAGE_RENDER_MEMORY_MB: z.coerce.number().int().min(16).max(16_384).default(48),
   /** Renders waiting per process; a first request for a variant past this gets 503 with Retry-After. */
   IMAGE_RENDER_QUEUE: z.coerce.number().int().min(0).max(10_000).default(32),
   /** One render (an image's whole set in the background, one variant on request) stops after this long. */

@@ -64,6 +64,16 @@ export function variantFormats(mimeType: string): VariantFormat[] {
   return own ? ['avif', 'webp', own] : [];
 }
 
+/**
+ * The formats a variant of this width is made in: AVIF only up to `avifMaxWidth`
+ * (IMAGE_AVIF_MAX_WIDTH), since libaom holds many frames of the output at once (a 2560 px AVIF
+ * needs about 130 MB) and takes more than half of a set's time; wider variants are WebP and the
+ * original's format, as with Cloudflare Images' 1,200 px AVIF limit (decision 066).
+ */
+export function formatsAt(width: number, mimeType: string, avifMaxWidth: number): VariantFormat[] {
+  return variantFormats(mimeType).filter((format) => format !== 'avif' || width <= avifMaxWidth);
+}
+
 /** The configured widths the image has (never wider than the original), smallest first. */
 export function variantWidths(originalWidth: number, widths: readonly number[]): number[] {
   return widths.filter((width) => width <= originalWidth).sort((a, b) => a - b);
@@ -88,14 +98,20 @@ export function parseVariantName(name: string): VariantName | undefined {
 
 /**
  * True when the name is one of this asset's variants at these widths: its hash is the asset's
- * current one, its width in the set and not wider than the original, its format one it is made in.
+ * current one, its width in the set and not wider than the original, its format one that width is
+ * made in.
  */
-export function isVariantOf(name: VariantName, source: VariantSource, widths: readonly number[]): boolean {
+export function isVariantOf(
+  name: VariantName,
+  source: VariantSource,
+  widths: readonly number[],
+  avifMaxWidth: number,
+): boolean {
   return (
     name.assetId === source.id &&
     name.hash === source.contentHash.slice(0, HASH_DIGITS) &&
     variantWidths(source.width, widths).includes(name.width) &&
-    variantFormats(source.mimeType).includes(name.format)
+    formatsAt(name.width, source.mimeType, avifMaxWidth).includes(name.format)
   );
 }
 
@@ -120,7 +136,9 @@ export function variantUrl(publicUrl: string, source: VariantSource, width: numb
 
 /**
  * A `srcset` for one format: every variant width, and the original itself at its own width when
- * that is wider than the widest variant (so that the largest screens still get every pixel).
+ * that is wider than the widest variant (so that the largest screens still get every pixel). AVIF's
+ * widths above `avifMaxWidth` are WebP: every browser that decodes AVIF decodes WebP, and a large
+ * screen then gets a sharp image rather than a small AVIF stretched.
  */
 export function srcsetOf(
   publicUrl: string,
@@ -128,9 +146,11 @@ export function srcsetOf(
   widths: readonly number[],
   format: VariantFormat,
   originalUrl: string,
+  avifMaxWidth: number,
 ): string {
   const own = variantWidths(source.width, widths);
-  const entries = own.map((width) => `${variantUrl(publicUrl, source, width, format)} ${width}w`);
+  const formatAt = (width: number) => (format === 'avif' && width > avifMaxWidth ? 'webp' : format);
+  const entries = own.map((width) => `${variantUrl(publicUrl, source, width, formatAt(width))} ${width}w`);
   if (own.at(-1) !== source.width) entries.push(`${originalUrl} ${source.width}w`);
   return entries.join(', ');
 }

@@ -4,10 +4,10 @@ import { findPublicAssetsByKeys, type ImageAssetRow } from '../db/repositories/d
 import { findImgTags, replaceImgTags, type ImgTag } from '../lib/html-images.js';
 import {
   defaultSizes,
+  formatsAt,
   originalFormat,
   srcsetOf,
   VARIANT_MIME_TYPE,
-  variantFormats,
   variantHeight,
   variantUrl,
   variantWidths,
@@ -21,6 +21,8 @@ export interface ImageSettings {
   enabled: boolean;
   /** IMAGE_WIDTHS. */
   widths: readonly number[];
+  /** IMAGE_AVIF_MAX_WIDTH: the widest variant made in AVIF. */
+  avifMaxWidth: number;
   /** PUBLIC_URL: variants are served at <PUBLIC_URL>/img/<name>. */
   publicUrl: string;
   storage: Pick<Storage, 'publicUrl'>;
@@ -44,12 +46,16 @@ function responsive(row: ImageAssetRow, settings: ImageSettings, layoutWidth = r
   if (!source) return { srcset: '', sizes: '', sources: [] };
   const url = settings.storage.publicUrl(row.file_key);
   const srcset = (format: 'avif' | 'webp') =>
-    srcsetOf(settings.publicUrl, source, settings.widths, format, url);
+    srcsetOf(settings.publicUrl, source, settings.widths, format, url, settings.avifMaxWidth);
+  // No AVIF source when not even the narrowest variant is made in AVIF (IMAGE_AVIF_MAX_WIDTH=0).
+  const hasAvif = variantWidths(source.width, settings.widths).some(
+    (width) => width <= settings.avifMaxWidth,
+  );
   return {
     srcset: srcset('webp'),
     sizes: defaultSizes(layoutWidth),
     sources: [
-      { type: 'image/avif' as const, srcset: srcset('avif') },
+      ...(hasAvif ? [{ type: 'image/avif' as const, srcset: srcset('avif') }] : []),
       { type: 'image/webp' as const, srcset: srcset('webp') },
     ],
   };
@@ -77,7 +83,7 @@ export function toDeliveryAsset(row: ImageAssetRow, settings: ImageSettings): De
   const source = variantSourceOf(row, settings);
   const variants = source
     ? variantWidths(source.width, settings.widths).flatMap((width) =>
-        variantFormats(source.mimeType).map((format) => ({
+        formatsAt(width, source.mimeType, settings.avifMaxWidth).map((format) => ({
           url: variantUrl(settings.publicUrl, source, width, format),
           width,
           height: variantHeight(width, source),

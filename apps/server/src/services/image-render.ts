@@ -48,10 +48,10 @@ export function renderVariant(
 
 /**
  * Bytes per output pixel an encode holds at its peak, measured on a 12-megapixel photo with one
- * thread (docs/performance.md "Image variants"): libaom's AVIF encoder keeps many frames of the
- * output in memory (about 126 MB for 2560 × 1920), the others far less.
+ * thread and `npm start`'s allocator settings (docs/performance.md "Image variants"): AVIF 29 MB
+ * at 1280 px (libaom keeps several frames of the output), WebP 47 MB and JPEG 44 MB at 2560 px.
  */
-const PEAK_BYTES_PER_PIXEL: Readonly<Record<VariantFormat, number>> = { avif: 26, webp: 8, jpeg: 6, png: 6 };
+const PEAK_BYTES_PER_PIXEL: Readonly<Record<VariantFormat, number>> = { avif: 20, webp: 8, jpeg: 8, png: 8 };
 /** The decoder's and the pipeline's share, whatever the output. */
 const BASE_MB = 8;
 

@@ -7,9 +7,9 @@ import { findAssetById, setAssetContentHash } from '../db/repositories/assets.re
 import type { AssetRow } from '../db/tables/database.table.js';
 import { WeightedGate } from '../lib/weighted-gate.js';
 import {
+  formatsAt,
   VARIANT_MIME_TYPE,
   variantFolder,
-  variantFormats,
   variantStorageKey,
   variantWidths,
   type VariantName,
@@ -32,6 +32,8 @@ export interface ImageSettings {
   /** IMAGES=on: variants are made and served. */
   enabled: boolean;
   widths: readonly number[];
+  /** IMAGE_AVIF_MAX_WIDTH: wider variants are not made in AVIF. */
+  avifMaxWidth: number;
   maxPixels: number;
   keepGps: boolean;
   timeoutSeconds: number;
@@ -45,6 +47,7 @@ export function imageSettingsOf(env: Env, cores: number): ImageSettings {
   return {
     enabled: env.IMAGES === 'on',
     widths: env.IMAGE_WIDTHS,
+    avifMaxWidth: env.IMAGE_AVIF_MAX_WIDTH,
     maxPixels: env.IMAGE_MAX_MEGAPIXELS * 1_000_000,
     keepGps: env.IMAGE_KEEP_GPS,
     timeoutSeconds: env.IMAGE_RENDER_TIMEOUT_SECONDS,
@@ -74,7 +77,7 @@ export function variantSourceOf(row: AssetRow): VariantSource | undefined {
  * many ask for it at once (single-flight: the later callers wait for the first one's result).
  */
 /** Memory per process for the bytes of the variants asked for most. */
-const HOT_VARIANTS_BYTES = 16 * 2 ** 20;
+const HOT_VARIANTS_BYTES = 8 * 2 ** 20;
 /** How long another process may still answer for an asset deleted here (this one forgets at once). */
 const REMEMBERED_MS = 60_000;
 
@@ -178,7 +181,7 @@ export class ImageVariants {
     let original: Uint8Array | undefined;
     let made = 0;
     for (const width of variantWidths(asset.width, this.settings.widths)) {
-      for (const format of variantFormats(asset.mime_type)) {
+      for (const format of formatsAt(width, asset.mime_type, this.settings.avifMaxWidth)) {
         const name: VariantName = { assetId: asset.id, hash: source.contentHash.slice(0, 16), width, format };
         if (await this.storage.head(variantStorageKey(asset.file_key, name))) continue;
         original ??= await this.storage.read(asset.file_key, MAX_UPLOAD_BYTES);

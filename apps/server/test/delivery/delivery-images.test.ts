@@ -305,6 +305,39 @@ describe('GET /api/v1/assets/{id}', () => {
     ).toBe(304);
   });
 
+  it('should list no AVIF wider than IMAGE_AVIF_MAX_WIDTH, and WebP in its place in the AVIF srcset', async () => {
+    for (const [limit, avif] of [
+      ['640', [320, 640]],
+      ['0', []],
+    ] as const) {
+      const limited = await createTestContext({ env: { IMAGE_AVIF_MAX_WIDTH: limit } });
+      try {
+        const w = await deliveryWorld(limited);
+        const asset = await insertImageAsset(limited, w.domain, { width: 1000, height: 750 });
+        const body = (await w.read(`/assets/${asset.id}`)).json<DeliveryAsset>();
+        const avifWidths = body.variants.filter((v) => v.type === 'image/avif').map((v) => v.width);
+        expect(avifWidths).toEqual(avif);
+        expect(body.variants.filter((v) => v.type === 'image/webp').map((v) => v.width)).toEqual([
+          320, 640, 960,
+        ]);
+        if (avif.length === 0) {
+          expect(body.sources.map((source) => source.type)).toEqual(['image/webp']);
+        } else {
+          const entries = body.sources[0]!.srcset.split(', ');
+          expect(entries.map((entry) => /\.(\w+) \d+w$/.exec(entry)?.[1])).toEqual([
+            'avif',
+            'avif',
+            'webp',
+            'jpg',
+          ]);
+          expect(entries.at(-1)).toBe(`${asset.url} 1000w`);
+        }
+      } finally {
+        await limited.close();
+      }
+    }
+  });
+
   it('should answer an asset without a content hash with no variants', async () => {
     const w = await deliveryWorld(ctx);
     const asset = await insertImageAsset(ctx, w.domain, { width: 500, height: 500, hash: null });

@@ -264,6 +264,56 @@ describe('registration of images', () => {
   });
 });
 
+describe('AVIF up to IMAGE_AVIF_MAX_WIDTH only (decision 066)', () => {
+  it('should make no AVIF wider than the limit, in the background or on request', async () => {
+    const limited = await createTestContext({
+      env: { IMAGE_WIDTHS: '320,640,960', IMAGE_AVIF_MAX_WIDTH: '640' },
+    });
+    try {
+      const d = await limited.domain();
+      const { token: t } = await limited.member('editor', d);
+      const { row } = await uploadImage(limited, t, d, await photo(1000, 500, 'png'), { format: 'png' });
+      const before = limited.app.images.renders;
+      const wideAvif = await limited.app.inject({ method: 'GET', url: imgPath(row, 960, 'avif') });
+      expect(wideAvif.statusCode).toBe(404);
+      expectErrorBody(wideAvif, 404);
+      expect(limited.app.images.renders).toBe(before);
+      expect((await limited.app.inject({ method: 'GET', url: imgPath(row, 640, 'avif') })).statusCode).toBe(
+        200,
+      );
+
+      await runDueImageJobs(limited.db, limited.app.storage, limited.app.images, {
+        leaseSeconds: 60,
+        log: limited.app.log,
+      });
+      const stored: string[] = [];
+      for (const width of [320, 640, 960]) {
+        for (const format of ['avif', 'webp', 'png'] as const) {
+          const key = variantStorageKey(row.file_key, {
+            assetId: row.id,
+            hash: row.content_hash!.slice(0, 16),
+            width,
+            format,
+          });
+          if (await limited.app.storage.head(key)) stored.push(`${width}.${format}`);
+        }
+      }
+      expect(stored).toEqual([
+        '320.avif',
+        '320.webp',
+        '320.png',
+        '640.avif',
+        '640.webp',
+        '640.png',
+        '960.webp',
+        '960.png',
+      ]);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('GET /img/<name> under load and switched off', () => {
   it('should answer 503 with Retry-After when every render slot and queue place is taken', async () => {
     const busy = await createTestContext({
@@ -273,7 +323,7 @@ describe('GET /img/<name> under load and switched off', () => {
       const d = await busy.domain();
       const { token: t } = await busy.member('editor', d);
       const { row } = await uploadImage(busy, t, d, await photo(2000, 1000, 'png'), { format: 'png' });
-      const urls = [1920, 1280, 960, 640].map((w) => imgPath(row, w, 'avif'));
+      const urls = [1920, 1280, 960, 640].map((w) => imgPath(row, w, 'webp'));
       const responses = await Promise.all(urls.map((url) => busy.app.inject({ method: 'GET', url })));
       const codes = responses.map((r) => r.statusCode);
       expect(codes).toContain(200);

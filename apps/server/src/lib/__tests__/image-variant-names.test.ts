@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   defaultSizes,
+  formatsAt,
   isVariantOf,
   parseVariantName,
   srcsetOf,
@@ -23,6 +24,7 @@ const jpeg: VariantSource = {
   mimeType: 'image/jpeg',
 };
 const ORIGINAL = 'https://cms.example.com/storage/d/u/photo.jpg';
+const NO_AVIF_LIMIT = 8192;
 
 describe('variantWidths', () => {
   it('should keep only the configured widths not wider than the original, smallest first', () => {
@@ -37,6 +39,14 @@ describe('variantFormats', () => {
     expect(variantFormats('image/jpeg')).toEqual(['avif', 'webp', 'jpeg']);
     expect(variantFormats('image/png')).toEqual(['avif', 'webp', 'png']);
     expect(variantFormats('image/svg+xml')).toEqual([]);
+  });
+});
+
+describe('formatsAt', () => {
+  it('should make AVIF only up to the AVIF limit, and none with a limit of 0', () => {
+    expect(formatsAt(1280, 'image/jpeg', 1280)).toEqual(['avif', 'webp', 'jpeg']);
+    expect(formatsAt(1920, 'image/jpeg', 1280)).toEqual(['webp', 'jpeg']);
+    expect(formatsAt(320, 'image/png', 0)).toEqual(['webp', 'png']);
   });
 });
 
@@ -87,26 +97,37 @@ describe('isVariantOf', () => {
   it('should accept every width and format the asset has', () => {
     for (const width of [320, 640, 960])
       for (const format of ['avif', 'webp', 'jpeg'] as const)
-        expect(isVariantOf(named(width, format), jpeg, WIDTHS)).toBe(true);
+        expect(isVariantOf(named(width, format), jpeg, WIDTHS, NO_AVIF_LIMIT)).toBe(true);
   });
 
   it('should refuse another hash, another asset, a width not in the set or wider than the original, and another format', () => {
-    expect(isVariantOf(named(320, 'webp', { ...jpeg, contentHash: 'cd'.repeat(32) }), jpeg, WIDTHS)).toBe(
-      false,
-    );
     expect(
-      isVariantOf(named(320, 'webp', { ...jpeg, id: '1b7e6f0e-2f7c-4a53-9d7e-3f1f2c9c6a10' }), jpeg, WIDTHS),
+      isVariantOf(named(320, 'webp', { ...jpeg, contentHash: 'cd'.repeat(32) }), jpeg, WIDTHS, NO_AVIF_LIMIT),
     ).toBe(false);
-    expect(isVariantOf(named(500, 'webp'), jpeg, WIDTHS)).toBe(false);
-    expect(isVariantOf(named(1280, 'webp'), jpeg, WIDTHS)).toBe(false);
-    expect(isVariantOf(named(320, 'png'), jpeg, WIDTHS)).toBe(false);
-    expect(isVariantOf(named(640, 'webp'), jpeg, [320])).toBe(false);
+    expect(
+      isVariantOf(
+        named(320, 'webp', { ...jpeg, id: '1b7e6f0e-2f7c-4a53-9d7e-3f1f2c9c6a10' }),
+        jpeg,
+        WIDTHS,
+        NO_AVIF_LIMIT,
+      ),
+    ).toBe(false);
+    expect(isVariantOf(named(500, 'webp'), jpeg, WIDTHS, NO_AVIF_LIMIT)).toBe(false);
+    expect(isVariantOf(named(1280, 'webp'), jpeg, WIDTHS, NO_AVIF_LIMIT)).toBe(false);
+    expect(isVariantOf(named(320, 'png'), jpeg, WIDTHS, NO_AVIF_LIMIT)).toBe(false);
+    expect(isVariantOf(named(640, 'webp'), jpeg, [320], NO_AVIF_LIMIT)).toBe(false);
+  });
+
+  it('should refuse an AVIF wider than the AVIF limit, and keep its other formats', () => {
+    expect(isVariantOf(named(960, 'avif'), jpeg, WIDTHS, 640)).toBe(false);
+    expect(isVariantOf(named(960, 'webp'), jpeg, WIDTHS, 640)).toBe(true);
+    expect(isVariantOf(named(640, 'avif'), jpeg, WIDTHS, 640)).toBe(true);
   });
 });
 
 describe('srcsetOf and defaultSizes', () => {
   it('should list each width once, then the original at its own width when it is wider', () => {
-    const srcset = srcsetOf('https://cms.example.com', jpeg, WIDTHS, 'webp', ORIGINAL);
+    const srcset = srcsetOf('https://cms.example.com', jpeg, WIDTHS, 'webp', ORIGINAL, NO_AVIF_LIMIT);
     expect(srcset).toBe(
       [320, 640, 960]
         .map((w) => `${variantUrl('https://cms.example.com', jpeg, w, 'webp')} ${w}w`)
@@ -115,9 +136,19 @@ describe('srcsetOf and defaultSizes', () => {
     expect(srcset).toMatch(/^https:\/\/cms\.example\.com\/img\//);
   });
 
+  it("should list WebP in AVIF's srcset above the AVIF limit, so that wide screens stay sharp", () => {
+    const srcset = srcsetOf('https://x', jpeg, WIDTHS, 'avif', ORIGINAL, 640).split(', ');
+    expect(srcset).toEqual([
+      `${variantUrl('https://x', jpeg, 320, 'avif')} 320w`,
+      `${variantUrl('https://x', jpeg, 640, 'avif')} 640w`,
+      `${variantUrl('https://x', jpeg, 960, 'webp')} 960w`,
+      `${ORIGINAL} 1000w`,
+    ]);
+  });
+
   it('should not list the original when a variant has its width', () => {
     const exact = { ...jpeg, width: 960, height: 720 };
-    expect(srcsetOf('https://x', exact, WIDTHS, 'avif', ORIGINAL).split(', ').at(-1)).toMatch(
+    expect(srcsetOf('https://x', exact, WIDTHS, 'avif', ORIGINAL, NO_AVIF_LIMIT).split(', ').at(-1)).toMatch(
       /-960\.avif 960w$/,
     );
   });

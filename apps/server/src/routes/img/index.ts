@@ -60,7 +60,8 @@ export default async function imageRoutes(app: FastifyInstance) {
       if (!name) throw noSuchImage();
       const row = await images.assetOf(app.deliveryDb, name.assetId);
       const source = row && variantSourceOf(row);
-      if (!row || !source || !isVariantOf(name, source, images.settings.widths)) throw noSuchImage();
+      if (!row || !source || !isVariantOf(name, source, images.settings.widths, images.settings.avifMaxWidth))
+        throw noSuchImage();
 
       let cacheControl = IMMUTABLE_CACHE;
       if (!row.public) {

@@ -24,6 +24,7 @@ const row: ImageAssetRow = {
 const settings = (enabled: boolean): ImageSettings => ({
   enabled,
   widths: [320, 640, 960, 1280],
+  avifMaxWidth: 8192,
   publicUrl: 'https://cms.example.com',
   storage: local,
 });
