@@ -31,30 +31,48 @@ export function stripGpsFromTiff(tiff: Buffer): boolean {
   const count = u16(ifd0);
   const end = ifd0 + 2 + count * 12;
   if (!fits(ifd0, 2 + count * 12 + 4)) return false;
-  let index = -1;
-  for (let i = 0; i < count; i++) if (u16(ifd0 + 2 + i * 12) === GPS_POINTER) index = i;
-  if (index < 0) return false;
+  // Every GPS pointer, not just the last: with two, exif-reader follows the other one.
+  const directories = new Set<number>();
+  for (let i = 0; i < count; i++) {
+    if (u16(ifd0 + 2 + i * 12) === GPS_POINTER) directories.add(u32(ifd0 + 2 + i * 12 + 8));
+  }
+  if (directories.size === 0) return false;
 
-  const gps = u32(ifd0 + 2 + index * 12 + 8);
-  if (fits(gps, 2)) {
+  // The spans to zero are gathered, then filled once each: a hostile directory whose 65,535 entries
+  // all name the same megabytes would otherwise cost entries × megabytes (seconds on a 10 MB PNG).
+  // Directories that do not overlap hold at most a twelfth of the block's length in entries; a
+  // file claiming more gets no more reading than that.
+  const spans: [number, number][] = [];
+  let budget = tiff.length / 12;
+  for (const gps of directories) {
+    if (!fits(gps, 2)) continue;
     const entries = u16(gps);
     const size = 2 + entries * 12 + 4;
-    if (fits(gps, size)) {
-      for (let i = 0; i < entries; i++) {
-        const entry = gps + 2 + i * 12;
-        const bytes = (TYPE_SIZE[u16(entry + 2)] ?? 0) * u32(entry + 4);
-        // Values of more than four bytes (the coordinates' rationals) live elsewhere in the block.
-        if (bytes > 4 && fits(u32(entry + 8), bytes)) tiff.fill(0, u32(entry + 8), u32(entry + 8) + bytes);
-      }
-      tiff.fill(0, gps, gps + size);
+    if (!fits(gps, size) || (budget -= entries) < 0) continue;
+    for (let i = 0; i < entries; i++) {
+      const entry = gps + 2 + i * 12;
+      const bytes = (TYPE_SIZE[u16(entry + 2)] ?? 0) * u32(entry + 4);
+      // Values of more than four bytes (the coordinates' rationals) live elsewhere in the block.
+      if (bytes > 4 && fits(u32(entry + 8), bytes)) spans.push([u32(entry + 8), u32(entry + 8) + bytes]);
     }
+    spans.push([gps, gps + size]);
   }
-  // The entries after the GPS pointer move up one place (they stay sorted by tag), then the link
-  // to the next directory; every offset is from the block's start, so none of them changes.
-  const at = ifd0 + 2 + index * 12;
-  tiff.copy(tiff, at, at + 12, end + 4);
-  tiff.fill(0, end - 8, end + 4);
-  setU16(ifd0, count - 1);
+  spans.sort((a, b) => a[0] - b[0]);
+  let zeroed = 0;
+  for (const [from, to] of spans) {
+    if (to > zeroed) tiff.fill(0, Math.max(from, zeroed), to);
+    zeroed = Math.max(zeroed, to);
+  }
+  // The other entries move up (they stay sorted by tag), then the link to the next directory;
+  // every offset is from the block's start, so none of them changes.
+  let kept = 0;
+  for (let i = 0; i < count; i++) {
+    const entry = ifd0 + 2 + i * 12;
+    if (u16(entry) !== GPS_POINTER) tiff.copy(tiff, ifd0 + 2 + kept++ * 12, entry, entry + 12);
+  }
+  tiff.copy(tiff, ifd0 + 2 + kept * 12, end, end + 4);
+  tiff.fill(0, ifd0 + 2 + kept * 12 + 4, end + 4);
+  setU16(ifd0, kept);
   return true;
 }
 
@@ -115,7 +133,12 @@ function stripPng(input: Buffer): Buffer | undefined {
     const length = input.readUInt32BE(at);
     const type = input.toString('latin1', at + 4, at + 8);
     const whole = input.subarray(at, at + 12 + length);
-    if (whole.length < 12 + length) return undefined;
+    if (whole.length < 12 + length) {
+      // A cut-off file (browsers show what they can of it) no longer keeps its position: the chunks
+      // before the cut are edited as usual, the rest is copied as it is.
+      parts.push(input.subarray(at));
+      break;
+    }
     const data = whole.subarray(8, 8 + length);
     at += 12 + length;
     if (type === 'eXIf') {
