@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
+import { runAlone } from '../db/run-alone.js';
 import { thinBatch, type ThinningPass } from '../db/repositories/revisions.repository.js';
 
 export interface RetentionPolicy {
@@ -15,17 +15,13 @@ export interface PruneResult {
   removed: number;
 }
 
-/** The advisory lock's two keys: the job, and the schema, so that apps sharing a database do not wait for each other. */
-const LOCK = sql`hashtext('masthead.revision-pruner'), hashtext(current_schema())`;
-const running = new WeakSet<Db>();
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Thins old revisions (issue 23, decision 050): of those older than `keepDays`, the last of each
  * UTC day is kept; of those older than `dailyDays`, the last of each UTC month. The newest revision
  * of a post and the one it was last published from are always kept; workflow events are never
- * removed. One run at a time: a session-level pg_try_advisory_lock keeps out other instances, and
- * a flag per database handle a second run in this process (PGlite has one session). Each batch is
+ * removed. One run at a time (runAlone: an advisory lock, and a flag in this process). Each batch is
  * its own short transaction that only deletes and marks old revisions, which no save touches, so
  * a save never waits for it.
  */
@@ -34,27 +30,14 @@ export async function pruneRevisions(
   policy: RetentionPolicy,
   options: { now: Date; batch?: number },
 ): Promise<PruneResult> {
-  if (running.has(db)) return { ran: false, removed: 0 };
-  running.add(db);
-  try {
-    return await db.connection().execute(async (conn) => {
-      const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${LOCK}) as locked`.execute(
-        conn,
-      );
-      if (!rows[0]?.locked) return { ran: false, removed: 0 };
-      try {
-        const at = (days: number) => new Date(options.now.getTime() - days * DAY_MS);
-        const batch = options.batch ?? 500;
-        const daily = await runPass(conn, { from: 0, before: at(policy.keepDays), unit: 'day', batch });
-        const monthly = await runPass(conn, { from: 1, before: at(policy.dailyDays), unit: 'month', batch });
-        return { ran: true, removed: daily + monthly };
-      } finally {
-        await sql`select pg_advisory_unlock(${LOCK})`.execute(conn);
-      }
-    });
-  } finally {
-    running.delete(db);
-  }
+  const removed = await runAlone(db, 'masthead.revision-pruner', async (conn) => {
+    const at = (days: number) => new Date(options.now.getTime() - days * DAY_MS);
+    const batch = options.batch ?? 500;
+    const daily = await runPass(conn, { from: 0, before: at(policy.keepDays), unit: 'day', batch });
+    const monthly = await runPass(conn, { from: 1, before: at(policy.dailyDays), unit: 'month', batch });
+    return daily + monthly;
+  });
+  return removed === undefined ? { ran: false, removed: 0 } : { ran: true, removed };
 }
 
 /** A pass, batch after batch, until no revision is left for it. */

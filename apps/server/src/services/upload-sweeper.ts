@@ -1,8 +1,8 @@
 import { UNREGISTERED_UPLOAD_SECONDS } from '@masthead/contract';
-import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
+import { runAlone } from '../db/run-alone.js';
 import { deleteAssetUploads, findStaleUploads } from '../db/repositories/assets.repository.js';
-import type { Storage } from '../plugins/app/storage/storage.js';
+import type { Storage } from '../storage/storage.js';
 
 export interface SweepResult {
   /** False when another sweep held the lock, in this process or another instance. */
@@ -21,41 +21,20 @@ export interface SweepOptions {
   onError?: (key: string, error: unknown) => void;
 }
 
-/** The advisory lock's two keys: the job, and the schema, so that apps sharing a database do not wait for each other. */
-const LOCK = sql`hashtext('masthead.upload-sweeper'), hashtext(current_schema())`;
-const running = new WeakSet<Db>();
-
 /**
  * DESIGN §3: uploads that were never registered are removed after a day, object and record; so is
  * the staging object of every upload, registered or not, once its upload URL has long expired
- * (a PUT to it may bring the object back until then; decision 035). One
- * sweep runs at a time: a session-level pg_try_advisory_lock keeps out the other instances on the
- * same database, and a flag per database handle keeps out a second sweep in this process (on
- * PGlite, whose one session would otherwise take the lock again). A sweep that finds the lock
- * taken does nothing.
+ * (a PUT to it may bring the object back until then; decision 035). One sweep runs at a time
+ * (runAlone: an advisory lock, and a flag in this process); a sweep that finds another running
+ * does nothing.
  */
 export async function sweepUnregisteredUploads(
   db: Db,
   storage: Storage,
   options: SweepOptions = {},
 ): Promise<SweepResult> {
-  if (running.has(db)) return { ran: false, removed: 0 };
-  running.add(db);
-  try {
-    return await db.connection().execute(async (conn) => {
-      const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${LOCK}) as locked`.execute(
-        conn,
-      );
-      if (!rows[0]?.locked) return { ran: false, removed: 0 };
-      try {
-        return { ran: true, removed: await sweep(conn, storage, options) };
-      } finally {
-        await sql`select pg_advisory_unlock(${LOCK})`.execute(conn);
-      }
-    });
-  } finally {
-    running.delete(db);
-  }
+  const removed = await runAlone(db, 'masthead.upload-sweeper', (conn) => sweep(conn, storage, options));
+  return removed === undefined ? { ran: false, removed: 0 } : { ran: true, removed };
 }
 
 async function sweep(conn: Db, storage: Storage, options: SweepOptions) {
