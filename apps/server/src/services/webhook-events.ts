@@ -9,7 +9,7 @@ import {
   subscribedWebhookIds,
 } from '../db/repositories/webhooks.repository.js';
 import type { TaxonomyRow } from '../db/tables/database.table.js';
-import { toDeliveryPost } from '../routes/api/v1/delivery-mappers.js';
+import { toDeliveryPost } from './delivery-posts.js';
 
 type EventData = Record<string, unknown>;
 

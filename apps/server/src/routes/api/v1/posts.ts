@@ -18,7 +18,8 @@ import { notFound } from '../../../lib/app-error.js';
 import { withImages, type ImageSettings } from '../../../services/delivery-images.js';
 import type { DeliveryAnswers } from './answers.js';
 import { fieldFilters } from '../../cms/blogs/list-posts.js';
-import { pageMeta, pageOffset, toDeliveryPost } from './delivery-mappers.js';
+import { toDeliveryPost } from '../../../services/delivery-posts.js';
+import { pageMeta, pageOffset } from './delivery-paging.js';
 import { deliveryErrors, deliverySecurity, DELIVERY_TAG } from './route-schemas.js';
 
 const postNotFound = () => notFound('Post');

@@ -2,7 +2,7 @@ import { DeliveryCategoryList, DeliveryPageQuery, DeliveryTagList } from '@masth
 import type { FastifyInstance } from 'fastify';
 import { listPublishedTaxonomyPage } from '../../../db/repositories/delivery.repository.js';
 import type { DeliveryAnswers } from './answers.js';
-import { pageMeta, pageOffset } from './delivery-mappers.js';
+import { pageMeta, pageOffset } from './delivery-paging.js';
 import { deliveryErrors, deliverySecurity, DELIVERY_TAG } from './route-schemas.js';
 
 export default async function taxonomyRoutes(app: FastifyInstance, options: { answers: DeliveryAnswers }) {

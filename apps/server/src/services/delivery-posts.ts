@@ -1,14 +1,6 @@
 import type { DeliveryPost } from '@masthead/contract';
-import type { DeliveryPostRow } from '../../../db/repositories/delivery.repository.js';
-import { badRequest } from '../../../lib/app-error.js';
-import { postUrl } from '../../../lib/post-url.js';
-
-/**
- * How deep a list may be paged: a page may start at this many entries at most. An offset is read
- * entry by entry, so a deeper page costs what it skips; a reader that wants everything follows the
- * changes cursor instead (issue 29).
- */
-export const MAX_DELIVERY_OFFSET = 10_000;
+import type { DeliveryPostRow } from '../db/repositories/delivery.repository.js';
+import { postUrl } from '../lib/post-url.js';
 
 /** A delivery post before its images are described (services/delivery-images withImages). */
 export type DeliveryPostText = Omit<DeliveryPost, 'featureImage'>;
@@ -35,20 +27,4 @@ export function toDeliveryPost(row: DeliveryPostRow, postUrlPattern: string | nu
   };
   if (row.html !== undefined) post.html = row.html;
   return post;
-}
-
-/** The meta of a page counted from 1. */
-export function pageMeta(page: number, limit: number, total: number) {
-  return { page, limit, total, pages: Math.ceil(total / limit) };
-}
-
-/** The offset of a page counted from 1; 400 naming `page` past MAX_DELIVERY_OFFSET. */
-export function pageOffset(page: number, limit: number) {
-  const offset = (page - 1) * limit;
-  if (offset > MAX_DELIVERY_OFFSET) {
-    throw badRequest([
-      `page: at most ${Math.floor(MAX_DELIVERY_OFFSET / limit) + 1} with limit=${limit} (a page skips ${MAX_DELIVERY_OFFSET.toLocaleString('en')} entries at most); to read everything, follow /api/v1/changes`,
-    ]);
-  }
-  return offset;
 }
