@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { countImageAssets, listImageAssets } from '../db/repositories/assets.repository.js';
-import { createStorage } from '../plugins/app/storage/create-storage.js';
+import { createStorage } from '../storage/create-storage.js';
 import { ensureContentHash, ImageVariants, imageSettingsOf } from '../services/image-variants.service.js';
 import { parseHostName } from './arguments.js';
 import type { Command, CommandGroup } from './command.js';

@@ -2,7 +2,7 @@ import { SIGNED_URL_SECONDS } from '@masthead/contract';
 import type { FastifyInstance } from 'fastify';
 import { findPublicAssetByKey } from '../db/repositories/assets.repository.js';
 import { notFound } from '../lib/app-error.js';
-import { isValidKey } from '../plugins/app/storage/storage.js';
+import { isValidKey } from '../storage/storage.js';
 
 /**
  * For S3-compatible stores without object ACLs (R2, MinIO) and no public bucket address: the bucket

@@ -2,7 +2,7 @@ import { MAX_UPLOAD_BYTES, type AcceptedImageType } from '@masthead/contract';
 import { fileTypeFromBuffer } from 'file-type/core';
 import { imageSize } from 'image-size';
 import { AppError, badRequest, tooLarge } from '../lib/app-error.js';
-import type { Storage } from '../plugins/app/storage/storage.js';
+import type { Storage } from '../storage/storage.js';
 
 /**
  * How much of the file is read to check it: file-type needs its first 4,100 bytes at most, and a

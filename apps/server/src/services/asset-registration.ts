@@ -14,7 +14,7 @@ import { AppError, badRequest, conflict } from '../lib/app-error.js';
 import { cleanFileName } from '../lib/file-names.js';
 import { isUniqueViolation } from '../lib/pg-errors.js';
 import { stripGps } from '../lib/strip-gps.js';
-import { isValidKey, type Storage } from '../plugins/app/storage/storage.js';
+import { isValidKey, type Storage } from '../storage/storage.js';
 import { recordActivity, type Actor } from './activity.js';
 import { checkUploadedFile } from './asset-file.js';
 import { descriptionOf } from './assets.service.js';

@@ -15,7 +15,7 @@ import type { AssetRow } from '../db/tables/database.table.js';
 import { AppError, tooLarge } from '../lib/app-error.js';
 import { cleanFileName, safeKeyName } from '../lib/file-names.js';
 import { variantFolder } from '../lib/image-variants.js';
-import type { Storage } from '../plugins/app/storage/storage.js';
+import type { Storage } from '../storage/storage.js';
 import { recordActivity, type Actor } from './activity.js';
 
 const iso = (date: Date) => date.toISOString();

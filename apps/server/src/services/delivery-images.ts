@@ -13,7 +13,7 @@ import {
   variantWidths,
   type VariantSource,
 } from '../lib/image-variants.js';
-import type { Storage } from '../plugins/app/storage/storage.js';
+import type { Storage } from '../storage/storage.js';
 
 /** What describing images needs: the server's settings and the storage's public addresses. */
 export interface ImageSettings {

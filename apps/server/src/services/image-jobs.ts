@@ -8,7 +8,7 @@ import {
   type ClaimedImageJob,
 } from '../db/repositories/image-jobs.repository.js';
 import { isConnectionFailure } from '../lib/pg-errors.js';
-import type { Storage } from '../plugins/app/storage/storage.js';
+import type { Storage } from '../storage/storage.js';
 import { ensureContentHash, type ImageVariants } from './image-variants.service.js';
 
 /** The waits after the 1st, 2nd … failed attempt; after the last, the job is set aside. */

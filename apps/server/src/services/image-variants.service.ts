@@ -15,7 +15,7 @@ import {
   type VariantName,
   type VariantSource,
 } from '../lib/image-variants.js';
-import type { Storage } from '../plugins/app/storage/storage.js';
+import type { Storage } from '../storage/storage.js';
 import { configureSharp, renderMemoryMb, renderVariant } from './image-render.js';
 
 /** A variant could not be made from its original: a damaged source, or the render ran out of time. */

@@ -1,4 +1,4 @@
-import type { Env } from '../../../config/env.js';
+import type { Env } from '../config/env.js';
 import { LocalStorage } from './local-storage.js';
 import type { Storage } from './storage.js';
 

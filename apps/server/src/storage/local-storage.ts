@@ -5,10 +5,10 @@ import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { MAX_UPLOAD_BYTES } from '@masthead/contract';
-import { AppError, tooLarge } from '../../../lib/app-error.js';
-import { cleanFileName } from '../../../lib/file-names.js';
-import { sign, verify } from '../../../lib/url-signature.js';
-import { makeDataDir } from '../../../lib/data-dir.js';
+import { AppError, tooLarge } from '../lib/app-error.js';
+import { cleanFileName } from '../lib/file-names.js';
+import { sign, verify } from '../lib/url-signature.js';
+import { makeDataDir } from '../lib/data-dir.js';
 import {
   assertValidKey,
   assertValidPrefix,

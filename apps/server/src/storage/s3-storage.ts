@@ -9,7 +9,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { contentDisposition } from '../../../lib/file-names.js';
+import { contentDisposition } from '../lib/file-names.js';
 import {
   assertValidKey,
   assertValidPrefix,

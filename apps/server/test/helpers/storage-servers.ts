@@ -5,9 +5,9 @@ import Fastify from 'fastify';
 import S3rver, { type S3rverContext } from 's3rver';
 import errorHandler from '../../src/plugins/app/error-handler.js';
 import storagePlugin from '../../src/plugins/app/storage/index.js';
-import { LocalStorage } from '../../src/plugins/app/storage/local-storage.js';
-import { S3Storage, type S3Settings } from '../../src/plugins/app/storage/s3-storage.js';
-import type { Storage } from '../../src/plugins/app/storage/storage.js';
+import { LocalStorage } from '../../src/storage/local-storage.js';
+import { S3Storage, type S3Settings } from '../../src/storage/s3-storage.js';
+import type { Storage } from '../../src/storage/storage.js';
 import { freePort } from './server-process.js';
 
 export interface StorageServer {

@@ -4,8 +4,8 @@ import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { MAX_UPLOAD_BYTES } from '@masthead/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LocalStorage } from '../../src/plugins/app/storage/local-storage.js';
-import type { SignedUpload } from '../../src/plugins/app/storage/storage.js';
+import { LocalStorage } from '../../src/storage/local-storage.js';
+import type { SignedUpload } from '../../src/storage/storage.js';
 import { png, pngOfSize } from '../helpers/images.js';
 import { startLocalStorageServer } from '../helpers/storage-servers.js';
 

@@ -1,10 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  InvalidKeyError,
-  ObjectTooLargeError,
-  type UploadSpec,
-} from '../../src/plugins/app/storage/storage.js';
+import { InvalidKeyError, ObjectTooLargeError, type UploadSpec } from '../../src/storage/storage.js';
 import { jpeg, png } from '../helpers/images.js';
 import { startLocalStorageServer, startS3Server, type StorageServer } from '../helpers/storage-servers.js';
 

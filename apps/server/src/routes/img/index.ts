@@ -7,7 +7,7 @@ import {
   VARIANT_MIME_TYPE,
   variantStorageKey,
 } from '../../lib/image-variants.js';
-import { IMMUTABLE_CACHE } from '../../plugins/app/storage/storage.js';
+import { IMMUTABLE_CACHE } from '../../storage/storage.js';
 import { verifySignedVariant } from '../../services/image-urls.js';
 import { RenderError, variantSourceOf } from '../../services/image-variants.service.js';
 

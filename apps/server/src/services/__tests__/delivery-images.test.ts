@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ImageAssetRow } from '../../db/repositories/delivery.repository.js';
-import { S3Storage } from '../../plugins/app/storage/s3-storage.js';
+import { S3Storage } from '../../storage/s3-storage.js';
 import {
   candidateKey,
   externalImage,

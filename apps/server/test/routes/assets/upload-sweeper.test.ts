@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/app.js';
 import { parseEnv } from '../../../src/config/env.js';
 import { createDatabase, type Db } from '../../../src/db/database.js';
-import type { Storage } from '../../../src/plugins/app/storage/storage.js';
+import type { Storage } from '../../../src/storage/storage.js';
 import { sweepUnregisteredUploads } from '../../../src/services/upload-sweeper.js';
 import { png } from '../../helpers/images.js';
 import { createTestContext, type TestContext, type TestDomain } from '../../helpers/test-app.js';

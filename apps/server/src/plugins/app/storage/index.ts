@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import localStorageRoutes, { type LocalStorageRoutesOptions } from './local-routes.js';
-import { LocalStorage } from './local-storage.js';
-import type { Storage } from './storage.js';
+import { LocalStorage } from '../../../storage/local-storage.js';
+import type { Storage } from '../../../storage/storage.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -2,8 +2,8 @@ import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, notFound } from '../../../lib/app-error.js';
 import { contentDisposition } from '../../../lib/file-names.js';
-import type { LocalStorage, Query } from './local-storage.js';
-import { isValidKey } from './storage.js';
+import type { LocalStorage, Query } from '../../../storage/local-storage.js';
+import { isValidKey } from '../../../storage/storage.js';
 
 const PUBLIC_CACHE = 'public, max-age=31536000, immutable';
 
