@@ -7,12 +7,11 @@ import {
 } from '@reduxjs/toolkit';
 import i18next from 'i18next';
 // Type-only: the values arrive with the signed-in area's chunk (signed-in-state.ts).
-import type { domainsSlice } from '../features/domains/index.js';
-import {
-  createErrorToastMiddleware,
-  notificationSlice,
-  type Translate,
-} from '../features/notifications/index.js';
+// The slices' own modules, not the features' barrels: those re-export components and hooks that
+// import app/hooks.ts, which imports this file.
+import type { domainsSlice } from '../features/domains/domains-slice.js';
+import { createErrorToastMiddleware, type Translate } from '../features/notifications/error-toast.js';
+import { notificationSlice } from '../features/notifications/notification-slice.js';
 import type { api } from '../lib/api.js';
 import { configSlice } from '../lib/config/index.js';
 
