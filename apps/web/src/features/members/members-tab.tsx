@@ -1,9 +1,9 @@
 import type { Invitation, Member, NewInvitation, Role } from '@masthead/contract';
 import { lazy, Suspense, useState } from 'react';
 import { LoadingScreen } from '../../components/ui/loading-screen.js';
+import { failureMessage } from '../../lib/failed-call.js';
 import { useTranslation } from '../../lib/use-translation.js';
 import {
-  serverMessage,
   useGetInvitationsQuery,
   useGetMembersQuery,
   useRemoveMemberMutation,
@@ -53,7 +53,7 @@ export default function MembersTab({ domain }: { domain: string }) {
     setNotice(undefined);
     const result = await call();
     setBusy(undefined);
-    if (result.error) setError(serverMessage(result.error) ?? t('members.failed'));
+    if (result.error) setError(failureMessage(result.error) ?? t('members.failed'));
     else if (success) setNotice(success);
     return !result.error;
   }
@@ -70,7 +70,7 @@ export default function MembersTab({ domain }: { domain: string }) {
     setError(undefined);
     const result = await renew({ domain, id: invitation.id });
     setBusy(undefined);
-    if (!result.data) setError(serverMessage(result.error) ?? t('members.failed'));
+    if (!result.data) setError(failureMessage(result.error) ?? t('members.failed'));
     else if (result.data.link) setLink({ ...result.data, link: result.data.link });
     else setNotice(t('members.sentAgain', { email: result.data.email }));
   }
@@ -92,7 +92,7 @@ export default function MembersTab({ domain }: { domain: string }) {
   else if (members.isError || !members.data) {
     body = (
       <div className="members__error" role="alert">
-        <p>{serverMessage(members.error) ?? t('members.loadFailed')}</p>
+        <p>{failureMessage(members.error) ?? t('members.loadFailed')}</p>
         <button type="button" className="button button--secondary" onClick={() => void members.refetch()}>
           {t('common.retry')}
         </button>

@@ -1,4 +1,5 @@
 import { isRejected, isRejectedWithValue, type Middleware } from '@reduxjs/toolkit';
+import { failureLines, failureTitle } from '../../lib/failed-call.js';
 import { endpointsWithInlineErrors } from '../../lib/inline-errors.js';
 import { notificationShown, type NotificationContent } from './notification-slice.js';
 
@@ -8,26 +9,17 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
-function nonEmptyString(value: unknown): value is string {
-  return typeof value === 'string' && value.trim() !== '';
-}
-
 /**
  * Turns a failed call's payload ({ status, data }) into the error toast of spec §8: the title is the
  * body's `error`, else "Error"; the description is its `errors`, else its `detailedMessage`, else
  * "Unknown error occurred".
  */
 export function errorNotificationFor(payload: unknown, translate: Translate): NotificationContent {
-  const body = isRecord(payload) && isRecord(payload.data) ? payload.data : {};
-  const errors = Array.isArray(body.errors) ? body.errors.filter(nonEmptyString) : [];
-  let description: string[];
-  if (errors.length > 0) description = errors;
-  else if (nonEmptyString(body.detailedMessage)) description = [body.detailedMessage];
-  else description = [translate('notification.unknownError')];
+  const lines = failureLines(payload);
   return {
     type: 'error',
-    title: nonEmptyString(body.error) ? body.error : translate('notification.errorTitle'),
-    description,
+    title: failureTitle(payload) ?? translate('notification.errorTitle'),
+    description: lines.length > 0 ? lines : [translate('notification.unknownError')],
   };
 }
 

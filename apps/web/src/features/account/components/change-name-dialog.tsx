@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Dialog } from '../../../components/ui/dialog.js';
 import { useTranslation } from '../../../lib/use-translation.js';
 import { useChangeAccountNameMutation } from '../api/account-api.js';
-import { refusal } from '../api/error-lines.js';
+import { failureLines } from '../../../lib/failed-call.js';
 import './account-dialogs.css';
 
 interface ChangeNameDialogProps {
@@ -38,7 +38,7 @@ export function ChangeNameDialog({ currentName, onClose, onChanged }: ChangeName
       await changeName({ name: name.trim() }).unwrap();
       onChanged();
     } catch (error) {
-      setProblem(refusal(error).lines[0] ?? t('account.name.failed'));
+      setProblem(failureLines(error)[0] ?? t('account.name.failed'));
     }
   }
 

@@ -3,7 +3,8 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Dialog } from '../../../components/ui/dialog.js';
 import { useTranslation } from '../../../lib/use-translation.js';
 import { useChangePasswordMutation } from '../api/account-api.js';
-import { aboutField, refusal } from '../api/error-lines.js';
+import { failureLines, failureStatus } from '../../../lib/failed-call.js';
+import { aboutField } from '../api/error-lines.js';
 import './account-dialogs.css';
 
 type Field = 'current' | 'next' | 'confirm';
@@ -53,7 +54,8 @@ export function ChangePasswordDialog({ onClose, onSignInAgain }: ChangePasswordD
     try {
       await changePassword({ currentPassword: values.current, newPassword: values.next }).unwrap();
     } catch (error) {
-      const { status, lines } = refusal(error);
+      const status = failureStatus(error);
+      const lines = failureLines(error);
       if (status === 400 && aboutField(lines, 'currentPassword'))
         setProblem({ field: 'current', message: t('account.password.wrongCurrent') });
       else if (status === 400 && aboutField(lines, 'newPassword'))

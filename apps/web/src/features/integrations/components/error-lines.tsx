@@ -1,5 +1,5 @@
 import { useTranslation } from '../../../lib/use-translation.js';
-import { serverLines } from '../api/server-error.js';
+import { failureLines } from '../../../lib/failed-call.js';
 
 /**
  * A failed call, inline where it happened (role alert): the server's own lines (a 400's refused
@@ -8,7 +8,7 @@ import { serverLines } from '../api/server-error.js';
 export function ErrorLines({ error, id }: { error: unknown; id?: string }) {
   const { t } = useTranslation();
   if (error === undefined) return null;
-  const lines = serverLines(error);
+  const lines = failureLines(error);
   return (
     <div id={id} className="integrations__error" role="alert">
       {(lines.length > 0 ? lines : [t('integrations.failed')]).map((line) => (

@@ -88,13 +88,3 @@ export const {
   useRenewInvitationMutation,
   useRevokeInvitationMutation,
 } = membersApi;
-
-/** The server's own sentence for a refused call (DESIGN §3), or undefined when it sent none. */
-export function serverMessage(error: unknown): string | undefined {
-  if (typeof error !== 'object' || error === null || !('data' in error)) return undefined;
-  const data = (error as { data: unknown }).data;
-  if (typeof data !== 'object' || data === null) return undefined;
-  const { errors, detailedMessage } = data as { errors?: unknown; detailedMessage?: unknown };
-  if (Array.isArray(errors) && typeof errors[0] === 'string') return errors.join(' ');
-  return typeof detailedMessage === 'string' ? detailedMessage : undefined;
-}

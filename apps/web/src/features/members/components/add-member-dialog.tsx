@@ -2,7 +2,8 @@ import type { AddMemberResult, Role } from '@masthead/contract';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Dialog } from '../../../components/ui/dialog.js';
 import { useTranslation } from '../../../lib/use-translation.js';
-import { serverMessage, useAddMemberMutation } from '../api/members-api.js';
+import { failureMessage } from '../../../lib/failed-call.js';
+import { useAddMemberMutation } from '../api/members-api.js';
 import { ROLES } from './roles.js';
 
 interface AddMemberDialogProps {
@@ -41,7 +42,7 @@ export function AddMemberDialog({ domain, onClose, onAdded }: AddMemberDialogPro
     setError(undefined);
     const result = await addMember({ domain, email: trimmed, role });
     if ('data' in result && result.data) onAdded(result.data);
-    else setError(serverMessage(result.error) ?? t('members.add.failed'));
+    else setError(failureMessage(result.error) ?? t('members.add.failed'));
   }
 
   return (

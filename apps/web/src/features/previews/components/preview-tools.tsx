@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.js';
 import { useTranslation } from '../../../lib/use-translation.js';
-import { errorLines } from '../api/error-lines.js';
+import { failureLines } from '../../../lib/failed-call.js';
 import { useCreatePreviewMutation } from '../api/previews-api.js';
 import { openPendingTab } from '../open-preview-tab.js';
 import { safePreviewUrl } from '../preview-address.js';
@@ -57,7 +57,7 @@ export function PreviewTools(props: PreviewToolsProps) {
       const url = result.data && safePreviewUrl(result.data.url);
       if (!url) {
         tab.close();
-        setNotice({ kind: 'failed', lines: result.error ? errorLines(result.error) : [] });
+        setNotice({ kind: 'failed', lines: result.error ? failureLines(result.error) : [] });
         return;
       }
       if (!tab.show(url)) setNotice({ kind: 'blocked', url });

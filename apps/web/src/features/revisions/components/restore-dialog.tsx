@@ -1,6 +1,7 @@
 import type { RevisionEntry } from '@masthead/contract';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.js';
+import { failureLines, failureStatus } from '../../../lib/failed-call.js';
 import { formatDateTime } from '../../../lib/format-date.js';
 import { useTranslation } from '../../../lib/use-translation.js';
 import type { VersionedPost } from '../../blogs/api/get-blog.js';
@@ -21,19 +22,6 @@ interface RestoreDialogProps {
   onCancel: () => void;
   onRestored: (restored: RestoredVersion) => void;
   onConflict: () => void;
-}
-
-const statusOf = (error: unknown) =>
-  typeof error === 'object' && error !== null && 'status' in error ? error.status : undefined;
-
-/** The body's `errors`, else its `detailedMessage` (DESIGN §3): the reason the server gave. */
-function reasonOf(error: unknown): string | undefined {
-  const data = typeof error === 'object' && error !== null && 'data' in error ? error.data : undefined;
-  if (typeof data !== 'object' || data === null) return undefined;
-  const body = data as { errors?: unknown; detailedMessage?: unknown };
-  const first = Array.isArray(body.errors) ? body.errors.find((line) => typeof line === 'string') : undefined;
-  if (typeof first === 'string') return first;
-  return typeof body.detailedMessage === 'string' ? body.detailedMessage : undefined;
 }
 
 /**
@@ -64,8 +52,8 @@ export function RestoreDialog({
       etag: current.etag,
     });
     if (result.data) return onRestored({ ...result.data, versionDate: entry.at });
-    if (statusOf(result.error) === 412) return onConflict();
-    setProblem(reasonOf(result.error) ?? t('history.restoreFailed'));
+    if (failureStatus(result.error) === 412) return onConflict();
+    setProblem(failureLines(result.error)[0] ?? t('history.restoreFailed'));
   }
 
   return (

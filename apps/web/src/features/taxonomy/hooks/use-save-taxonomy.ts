@@ -2,7 +2,7 @@ import { useAppDispatch } from '../../../app/hooks.js';
 import { useTranslation } from '../../../lib/use-translation.js';
 import { notificationShown } from '../../notifications/index.js';
 import { useCreateTaxonomyMutation, useUpdateTaxonomyMutation } from '../api/save-taxonomy.js';
-import { serverMessage, statusOf } from '../api/server-message.js';
+import { failureMessage, failureStatus } from '../../../lib/failed-call.js';
 import type { TaxonomyKindName } from '../api/taxonomy-kinds.js';
 
 /** What a save ended with; on failure the dialog stays open with what was typed. */
@@ -23,7 +23,7 @@ export function useSaveTaxonomy(kind: TaxonomyKindName, domain: string) {
       ? await update({ kind, domain, name, id: existing.id, etag: existing.etag })
       : await create({ kind, domain, name });
     if (result.error) {
-      return { ok: false, stale: statusOf(result.error) === 412, message: serverMessage(result.error) };
+      return { ok: false, stale: failureStatus(result.error) === 412, message: failureMessage(result.error) };
     }
     dispatch(
       notificationShown({

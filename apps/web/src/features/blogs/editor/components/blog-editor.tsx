@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { NEW_POST_ID } from '../../../../config/paths.js';
 import { useGetBlogQuery, type VersionedPost } from '../../api/get-blog.js';
 import { useGetColumnDefsQuery } from '../../api/get-column-defs.js';
+import { failureStatus } from '../../../../lib/failed-call.js';
 import type { PreviewTools } from '../../../../lib/post-preview.js';
 import { EditorSkeleton, PostLoadError } from './editor-states.js';
 import { PostEditorForm } from './post-editor-form.js';
@@ -28,9 +29,6 @@ export interface BlogEditorProps {
   /** The bar's preview controls for a saved post (issue 30), from the route; none without it. */
   previewTools?: PreviewTools | undefined;
 }
-
-const statusOf = (error: unknown) =>
-  typeof error === 'object' && error !== null && 'status' in error ? error.status : undefined;
 
 /**
  * The blog post editor (create and edit). An existing post is loaded fresh, not from the cache, so
@@ -58,7 +56,7 @@ export function BlogEditor(props: BlogEditorProps) {
     if (postQuery.isError && !postQuery.isFetching) {
       return (
         <PostLoadError
-          notFound={statusOf(postQuery.error) === 404}
+          notFound={failureStatus(postQuery.error) === 404}
           onBack={onClose}
           onRetry={() => void postQuery.refetch()}
         />

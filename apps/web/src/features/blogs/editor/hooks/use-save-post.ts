@@ -1,12 +1,10 @@
 import type { BlogPostInput } from '@masthead/contract';
 import { useCallback, useRef, useState } from 'react';
+import { failureStatus } from '../../../../lib/failed-call.js';
 import { useCreateBlogMutation, useUpdateBlogMutation } from '../../api/save-blog.js';
 import type { VersionedPost } from '../../api/get-blog.js';
 
 export type SaveOutcome = 'saved' | 'conflict' | 'failed';
-
-const statusOf = (error: unknown) =>
-  typeof error === 'object' && error !== null && 'status' in error ? error.status : undefined;
 
 interface SavePostOptions {
   domain: string;
@@ -38,7 +36,7 @@ export function useSavePost({ domain, postId }: SavePostOptions) {
           ? await updateBlog({ domain, id: postId, etag, body })
           : await createBlog({ domain, body });
         if (result.data) return { outcome: 'saved', saved: result.data };
-        return { outcome: statusOf(result.error) === 412 ? 'conflict' : 'failed' };
+        return { outcome: failureStatus(result.error) === 412 ? 'conflict' : 'failed' };
       } finally {
         inFlight.current = false;
         setSaving(false);
