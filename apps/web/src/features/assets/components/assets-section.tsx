@@ -2,9 +2,8 @@ import type { AssetInfo } from '@masthead/contract';
 import { DEFAULT_PAGE_SIZE, type Role } from '@masthead/contract/constants';
 import { lazy, Suspense, useState } from 'react';
 import { Pagination } from '../../../components/ui/pagination.js';
-import { useAppDispatch } from '../../../app/hooks.js';
 import { useTranslation } from '../../../lib/use-translation.js';
-import { notificationShown } from '../../notifications/index.js';
+import { useNotify } from '../../notifications/use-notify.js';
 import { useDeleteAssetMutation } from '../api/delete-asset.js';
 import { useAssetListQuery } from '../hooks/use-asset-list-query.js';
 import { canDeleteAssets, canUploadAssets } from '../asset-permissions.js';
@@ -33,7 +32,7 @@ type DialogState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; id:
 /** The assets section of the Metadata & Assets page (spec §2): heading, add, search, table, paging. */
 export function AssetsSection({ domain, role }: AssetsSectionProps) {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
+  const notify = useNotify();
   const { list, page, setPage, text, setText } = useAssetListQuery(domain);
   const [dialog, setDialog] = useState<DialogState>({ mode: 'closed' });
   const [toDelete, setToDelete] = useState<AssetInfo>();
@@ -46,13 +45,11 @@ export function AssetsSection({ domain, role }: AssetsSectionProps) {
     const result = await deleteAsset({ domain, id: toDelete.id });
     if (result.error) return;
     setToDelete(undefined);
-    dispatch(
-      notificationShown({
-        type: 'success',
-        title: t('notification.deleted'),
-        description: [t('notification.assetDeleted')],
-      }),
-    );
+    notify({
+      type: 'success',
+      title: t('notification.deleted'),
+      description: [t('notification.assetDeleted')],
+    });
   }
 
   let content;

@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { useAppDispatch } from '../../../app/hooks.js';
 import { useTranslation } from '../../../lib/use-translation.js';
-import { notificationShown } from '../../notifications/index.js';
+import { useNotify } from '../../notifications/use-notify.js';
 import { usePrepareAssetUploadMutation } from '../api/prepare-upload.js';
 import { useCreateAssetMutation, useUpdateAssetMutation } from '../api/save-asset.js';
 import { putFile } from '../upload/put-file.js';
@@ -20,7 +19,7 @@ export interface NewAsset {
  */
 export function useSaveAsset(domain: string) {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
+  const notify = useNotify();
   const [prepareUpload] = usePrepareAssetUploadMutation();
   const [createAsset] = useCreateAssetMutation();
   const [updateAsset] = useUpdateAssetMutation();
@@ -28,7 +27,7 @@ export function useSaveAsset(domain: string) {
   const [uploadProgress, setUploadProgress] = useState<number | null>(null);
 
   const success = (title: string, description: string) =>
-    dispatch(notificationShown({ type: 'success', title, description: [description] }));
+    notify({ type: 'success', title, description: [description] });
 
   /** Resolves to true when the asset is registered. */
   async function create({ file, description, isPublic }: NewAsset): Promise<boolean> {
@@ -47,13 +46,11 @@ export function useSaveAsset(domain: string) {
       try {
         await putFile(prepared.data.signedUrl, file, prepared.data.headers, setUploadProgress);
       } catch {
-        dispatch(
-          notificationShown({
-            type: 'error',
-            title: t('assets.uploadFailedTitle'),
-            description: [t('assets.uploadFailed')],
-          }),
-        );
+        notify({
+          type: 'error',
+          title: t('assets.uploadFailedTitle'),
+          description: [t('assets.uploadFailed')],
+        });
         return false;
       }
       const created = await createAsset({

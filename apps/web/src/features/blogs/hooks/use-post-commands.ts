@@ -1,8 +1,7 @@
 import type { BlogPostSummary } from '@masthead/contract';
 import { useState } from 'react';
-import { useAppDispatch } from '../../../app/hooks.js';
 import { useTranslation } from '../../../lib/use-translation.js';
-import { notificationShown } from '../../notifications/index.js';
+import { useNotify } from '../../notifications/use-notify.js';
 import { useDeleteBlogMutation } from '../api/delete-blog.js';
 import { useManageBlogMutation } from '../api/manage-blog.js';
 import { useScheduleBlogMutation, useUnscheduleBlogMutation } from '../api/schedule-blog.js';
@@ -17,7 +16,7 @@ type WorkflowStep = 'approve' | 'unapprove' | 'publish' | 'unpublish';
  */
 export function usePostCommands(domain: string) {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
+  const notify = useNotify();
   const [manageBlog] = useManageBlogMutation();
   const [deleteBlog, deletion] = useDeleteBlogMutation();
   const [scheduleBlog, scheduling] = useScheduleBlogMutation();
@@ -31,13 +30,11 @@ export function usePostCommands(domain: string) {
     try {
       const result = await manageBlog({ domain, id: post.id, type, value });
       if (!result.error) {
-        dispatch(
-          notificationShown({
-            type: 'success',
-            title: t('notification.updated'),
-            description: [t(`blogs.workflowDone.${step}`)],
-          }),
-        );
+        notify({
+          type: 'success',
+          title: t('notification.updated'),
+          description: [t(`blogs.workflowDone.${step}`)],
+        });
       }
     } finally {
       setBusyId(undefined);
@@ -48,20 +45,16 @@ export function usePostCommands(domain: string) {
   async function remove(post: BlogPostSummary): Promise<boolean> {
     const result = await deleteBlog({ domain, id: post.id });
     if (result.error) return false;
-    dispatch(
-      notificationShown({
-        type: 'success',
-        title: t('notification.deleted'),
-        description: [t('notification.blogDeleted')],
-      }),
-    );
+    notify({
+      type: 'success',
+      title: t('notification.deleted'),
+      description: [t('notification.blogDeleted')],
+    });
     return true;
   }
 
   const done = (description: string) =>
-    dispatch(
-      notificationShown({ type: 'success', title: t('notification.updated'), description: [description] }),
-    );
+    notify({ type: 'success', title: t('notification.updated'), description: [description] });
 
   /** Resolves to true when the server took the schedule. */
   async function schedule(post: BlogPostSummary, publishAt: Date): Promise<boolean> {

@@ -1,6 +1,5 @@
-import { useAppDispatch } from '../../../app/hooks.js';
 import { useTranslation } from '../../../lib/use-translation.js';
-import { notificationShown } from '../../notifications/index.js';
+import { useNotify } from '../../notifications/use-notify.js';
 import { useCreateTaxonomyMutation, useUpdateTaxonomyMutation } from '../api/save-taxonomy.js';
 import { failureMessage, failureStatus } from '../../../lib/failed-call.js';
 import type { TaxonomyKindName } from '../api/taxonomy-kinds.js';
@@ -14,7 +13,7 @@ export type SaveOutcome = { ok: true } | { ok: false; stale: boolean; message: s
  */
 export function useSaveTaxonomy(kind: TaxonomyKindName, domain: string) {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
+  const notify = useNotify();
   const [create, creation] = useCreateTaxonomyMutation();
   const [update, update_] = useUpdateTaxonomyMutation();
 
@@ -25,13 +24,11 @@ export function useSaveTaxonomy(kind: TaxonomyKindName, domain: string) {
     if (result.error) {
       return { ok: false, stale: failureStatus(result.error) === 412, message: failureMessage(result.error) };
     }
-    dispatch(
-      notificationShown({
-        type: 'success',
-        title: t(existing ? 'notification.updated' : 'notification.created'),
-        description: [t(`taxonomy.${kind}.${existing ? 'updated' : 'created'}`)],
-      }),
-    );
+    notify({
+      type: 'success',
+      title: t(existing ? 'notification.updated' : 'notification.created'),
+      description: [t(`taxonomy.${kind}.${existing ? 'updated' : 'created'}`)],
+    });
     return { ok: true };
   }
 

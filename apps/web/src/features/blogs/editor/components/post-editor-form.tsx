@@ -1,11 +1,10 @@
 import type { BlogPost, Category, Tag } from '@masthead/contract';
 import type { Role } from '@masthead/contract/constants';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
-import { useAppDispatch } from '../../../../app/hooks.js';
 import { NEW_POST_ID } from '../../../../config/paths.js';
 import { formatDateTime } from '../../../../lib/format-date.js';
 import { useTranslation } from '../../../../lib/use-translation.js';
-import { notificationShown } from '../../../notifications/index.js';
+import { useNotify } from '../../../notifications/use-notify.js';
 import type { RestoredVersion } from '../../../revisions/components/restore-dialog.js';
 import { useLazyGetBlogQuery, type VersionedPost } from '../../api/get-blog.js';
 import { postActions } from '../../post-actions.js';
@@ -65,7 +64,7 @@ function lockReason(post: BlogPost | undefined, role: Role | undefined): string 
 export function PostEditorForm(props: PostEditorFormProps) {
   const { domain, domainId, loaded, role, authorName, columnDefs, onClose, previewTools: Preview } = props;
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
+  const notify = useNotify();
   const idPrefix = useId();
   const headingId = `${idPrefix}-heading`;
   const [version, setVersion] = useState(loaded);
@@ -125,13 +124,11 @@ export function PostEditorForm(props: PostEditorFormProps) {
     const { outcome, saved } = await save(body, version?.etag ?? null);
     if (outcome === 'conflict') setConflict(true);
     if (outcome !== 'saved') return outcome;
-    dispatch(
-      notificationShown({
-        type: 'success',
-        title: t(isNew ? 'notification.created' : 'notification.updated'),
-        description: [t(isNew ? 'notification.blogCreated' : 'notification.blogUpdated')],
-      }),
-    );
+    notify({
+      type: 'success',
+      title: t(isNew ? 'notification.created' : 'notification.updated'),
+      description: [t(isNew ? 'notification.blogCreated' : 'notification.blogUpdated')],
+    });
     if (stay && !isNew && saved) {
       setVersion(saved);
       form.markSaved(sent);
@@ -192,16 +189,14 @@ export function PostEditorForm(props: PostEditorFormProps) {
     form.replace(postToValues(restored.post), { asLoaded: true });
     setHistoryOpen(false);
     const skipped = restored.skipped.join(', ');
-    dispatch(
-      notificationShown({
-        type: 'success',
-        title: t('history.restoredTitle'),
-        description: [
-          t('history.restoredBody', { date: formatDateTime(restored.versionDate) }),
-          ...(skipped ? [t('history.restoredSkipped', { items: skipped })] : []),
-        ],
-      }),
-    );
+    notify({
+      type: 'success',
+      title: t('history.restoredTitle'),
+      description: [
+        t('history.restoredBody', { date: formatDateTime(restored.versionDate) }),
+        ...(skipped ? [t('history.restoredSkipped', { items: skipped })] : []),
+      ],
+    });
   };
 
   // The notice's buttons go with it; the focus goes to the top of the form, not to the page.
