@@ -1,5 +1,8 @@
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { createDatabase } from '../../src/db/database.js';
+import type { ProcessLog } from '../../src/lib/process-log.js';
+import { createTestSchema } from './test-database.js';
 
 /**
  * A TCP proxy in front of the PostgreSQL server, which a test can break the way networks and
@@ -116,6 +119,39 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     close: async () => {
       for (const pair of [...pairs]) drop(pair);
       await stopListening();
+    },
+  };
+}
+
+/**
+ * A scratch schema on the PostgreSQL server and a pool that reaches it through a TcpProxy, for the
+ * tests of outages (a database, the webhook worker and the scheduler through one). `close` stops
+ * the proxy and drops the schema; the pool is the caller's (its test context destroys it).
+ */
+export async function databaseBehindProxy(
+  options: { poolSize?: number; connectTimeoutMs?: number; log?: ProcessLog } = {},
+) {
+  const schema = await createTestSchema();
+  const direct = new URL(schema.url);
+  const proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
+  const proxied = new URL(schema.url);
+  proxied.hostname = '127.0.0.1';
+  proxied.port = String(proxy.port);
+  const db = createDatabase({
+    kind: 'postgres',
+    url: proxied.toString(),
+    searchPath: schema.searchPath,
+    poolSize: options.poolSize ?? 3,
+    connectTimeoutMs: options.connectTimeoutMs ?? 1_000,
+    ...(options.log ? { log: options.log } : {}),
+  });
+  return {
+    schema,
+    proxy,
+    db,
+    close: async () => {
+      await proxy.close();
+      await schema.drop();
     },
   };
 }

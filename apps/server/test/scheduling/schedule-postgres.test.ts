@@ -5,8 +5,8 @@ import { parseEnv } from '../../src/config/env.js';
 import { createDatabase, type Db } from '../../src/db/database.js';
 import { duePostQuery } from '../../src/db/repositories/posts.repository.js';
 import { createTestContext, tempDataDir, type TestContext } from '../helpers/test-app.js';
-import { createTestSchema, TEST_DB } from '../helpers/test-database.js';
-import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.js';
+import { TEST_DB } from '../helpers/test-database.js';
+import { databaseBehindProxy, type TcpProxy } from '../helpers/tcp-proxy.js';
 import { newDomainApi, sleep } from '../routes/blogs/blog-fixtures.js';
 import { approvedPost, scheduleApi, testClock, waitFor } from './schedule-fixtures.js';
 import { capturedLog } from './schedule-log.js';
@@ -17,7 +17,7 @@ import { capturedLog } from './schedule-log.js';
 const run = TEST_DB === 'postgres' ? describe : describe.skip;
 
 const clock = testClock(Date.parse('2027-06-01T12:00:00Z'));
-let schema: Awaited<ReturnType<typeof createTestSchema>>;
+let schema: Awaited<ReturnType<typeof databaseBehindProxy>>['schema'];
 let proxy: TcpProxy;
 let direct: Db;
 let viaProxy: Db;
@@ -26,20 +26,8 @@ const firstLog = capturedLog();
 
 beforeAll(async () => {
   if (TEST_DB !== 'postgres') return;
-  schema = await createTestSchema();
-  const target = new URL(schema.url);
-  proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
-  const proxied = new URL(schema.url);
-  proxied.hostname = '127.0.0.1';
-  proxied.port = String(proxy.port);
+  ({ schema, proxy, db: viaProxy } = await databaseBehindProxy());
   direct = createDatabase({ kind: 'postgres', url: schema.url, searchPath: schema.searchPath, poolSize: 3 });
-  viaProxy = createDatabase({
-    kind: 'postgres',
-    url: proxied.toString(),
-    searchPath: schema.searchPath,
-    poolSize: 3,
-    connectTimeoutMs: 1_000,
-  });
   // The first app reaches the database through the proxy; the tests' own calls go to the second.
   ctx = await createTestContext({
     database: { db: viaProxy, drop: () => viaProxy.destroy() },

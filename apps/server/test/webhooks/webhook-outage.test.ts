@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase } from '../../src/db/database.js';
+import type { Db } from '../../src/db/database.js';
 import { createTestContext, type TestContext } from '../helpers/test-app.js';
-import { createTestSchema, TEST_DB } from '../helpers/test-database.js';
-import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.js';
+import { TEST_DB } from '../helpers/test-database.js';
+import { databaseBehindProxy, type TcpProxy } from '../helpers/tcp-proxy.js';
 import { FAST_DELIVERY, registered, webhookWorld } from './webhook-fixtures.js';
 import { eventually, startReceiver, type Receiver } from './webhook-receiver.js';
 
@@ -12,24 +12,13 @@ const run = TEST_DB === 'postgres' ? describe : describe.skip;
 
 let proxy: TcpProxy;
 let ctx: TestContext;
-let schema: Awaited<ReturnType<typeof createTestSchema>>;
+let schema: Awaited<ReturnType<typeof databaseBehindProxy>>['schema'];
 let site: Receiver;
 
 beforeAll(async () => {
   if (TEST_DB !== 'postgres') return;
-  schema = await createTestSchema();
-  const direct = new URL(schema.url);
-  proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
-  const proxied = new URL(schema.url);
-  proxied.hostname = '127.0.0.1';
-  proxied.port = String(proxy.port);
-  const db = createDatabase({
-    kind: 'postgres',
-    url: proxied.toString(),
-    searchPath: schema.searchPath,
-    poolSize: 3,
-    connectTimeoutMs: 1000,
-  });
+  let db: Db;
+  ({ schema, proxy, db } = await databaseBehindProxy());
   ctx = await createTestContext({
     database: { db, drop: () => db.destroy() },
     env: {

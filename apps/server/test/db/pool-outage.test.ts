@@ -2,12 +2,12 @@ import { buildApp } from '../../src/app.js';
 import { parseEnv } from '../../src/config/env.js';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createDatabase } from '../../src/db/database.js';
+import type { Db } from '../../src/db/database.js';
 import { expectErrorBody } from '../access/access-fixtures.js';
 import { blogApi, postBody } from '../routes/blogs/blog-fixtures.js';
 import { createTestContext, tempDataDir, type TestContext } from '../helpers/test-app.js';
-import { createTestSchema, TEST_DB } from '../helpers/test-database.js';
-import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.js';
+import { TEST_DB } from '../helpers/test-database.js';
+import { databaseBehindProxy, type TcpProxy } from '../helpers/tcp-proxy.js';
 
 // Issue 19, finding 1: a PostgreSQL restart, a terminated backend or a network fault must cost
 // answers (503 with Retry-After), never the process. The app reaches the database through a TCP
@@ -20,30 +20,21 @@ const CONNECT_TIMEOUT_MS = 1_000;
 
 let proxy: TcpProxy;
 let ctx: TestContext;
-let schema: Awaited<ReturnType<typeof createTestSchema>>;
+let schema: Awaited<ReturnType<typeof databaseBehindProxy>>['schema'];
+let db: Db;
 let api: ReturnType<typeof blogApi>;
 const logged: { level: string; message: string }[] = [];
 
 beforeAll(async () => {
   if (TEST_DB !== 'postgres') return;
-  schema = await createTestSchema();
-  const direct = new URL(schema.url);
-  proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
-  const proxied = new URL(schema.url);
-  proxied.hostname = '127.0.0.1';
-  proxied.port = String(proxy.port);
-  const db = createDatabase({
-    kind: 'postgres',
-    url: proxied.toString(),
-    searchPath: schema.searchPath,
-    poolSize: 3,
+  ({ schema, proxy, db } = await databaseBehindProxy({
     connectTimeoutMs: CONNECT_TIMEOUT_MS,
     log: {
       info: (message) => logged.push({ level: 'info', message }),
       warn: (message) => logged.push({ level: 'warn', message }),
       error: (message) => logged.push({ level: 'error', message }),
     },
-  });
+  }));
   ctx = await createTestContext({ database: { db, drop: () => db.destroy() } });
   const domain = await ctx.domain();
   const { token } = await ctx.member('editor', domain);
