@@ -1,7 +1,12 @@
 import type { ColumnDef } from '@masthead/contract';
-import { useTranslation } from '../../../../lib/use-translation.js';
-import type { FieldFormValue } from '../post-form-values.js';
+import { useTranslation } from '../../lib/use-translation.js';
 import { FieldError, FieldLabel } from './form-field.js';
+
+/**
+ * A custom field as the form holds it: text for inputs and selects, true/false for checkboxes,
+ * the chosen options for a multi-select.
+ */
+export type FieldFormValue = string | boolean | string[];
 
 interface CustomFieldInputProps {
   def: ColumnDef;

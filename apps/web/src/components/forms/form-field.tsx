@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from '../../../../lib/use-translation.js';
+import { useTranslation } from '../../lib/use-translation.js';
 
 interface FieldLabelProps {
   htmlFor: string;

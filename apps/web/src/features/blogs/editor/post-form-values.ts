@@ -1,11 +1,9 @@
 import type { BlogPost, TagRef } from '@masthead/contract';
+// Defined beside the input that edits it (components/forms), which the custom-fields tab shares.
+import type { FieldFormValue } from '../../../components/forms/custom-field-input.js';
 import { contentIsEmpty, type EditorContent } from '../../../editor/editor-content.js';
 
-/**
- * A custom field as the form holds it: text for inputs and selects, true/false for checkboxes,
- * the chosen options for a multi-select.
- */
-export type FieldFormValue = string | boolean | string[];
+export type { FieldFormValue };
 
 /** Everything the user can change in the editor; it is also what a local draft stores. */
 export interface PostFormValues {

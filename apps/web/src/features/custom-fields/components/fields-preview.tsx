@@ -2,7 +2,7 @@ import type { ColumnDef } from '@masthead/contract';
 import { useTranslation } from '../../../lib/use-translation.js';
 // The post editor's own input (a small module: it pulls no editor code into this chunk), so the
 // preview is exactly what authors will see.
-import { CustomFieldInput } from '../../blogs/editor/components/custom-field-input.js';
+import { CustomFieldInput } from '../../../components/forms/custom-field-input.js';
 
 /** How the fields will look in the post editor (empty, as in a new post). */
 export function FieldsPreview({ defs }: { defs: ColumnDef[] }) {

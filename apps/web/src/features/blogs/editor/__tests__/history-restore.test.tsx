@@ -2,7 +2,7 @@ import type { Revision } from '@masthead/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../../test/render.js';
-import { historyPage, revisionEntry } from '../../../revisions/__tests__/revision-fixtures.js';
+import { historyPage, revisionEntry } from '../../revisions/__tests__/revision-fixtures.js';
 import { fakeContent } from './fake-content-editor.js';
 import {
   JOURNEY_TIMEOUT,

@@ -5,7 +5,7 @@ import { loadEditorModule } from '../editor-module.js';
 import { describedBy } from '../field-ids.js';
 import type { EditorSeed } from '../hooks/use-post-form.js';
 import { ErrorBoundary } from '../../../../components/errors/error-boundary.js';
-import { FieldError, RequiredMark } from './form-field.js';
+import { FieldError, RequiredMark } from '../../../../components/forms/form-field.js';
 
 const ContentEditor = lazy(() => loadEditorModule());
 

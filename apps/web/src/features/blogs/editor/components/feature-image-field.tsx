@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from '../../../../lib/use-translation.js';
-import { FieldError, FieldLabel } from './form-field.js';
+import { FieldError, FieldLabel } from '../../../../components/forms/form-field.js';
 
 interface FeatureImageFieldProps {
   id: string;

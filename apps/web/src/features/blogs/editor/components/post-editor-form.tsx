@@ -5,7 +5,7 @@ import { NEW_POST_ID } from '../../../../config/paths.js';
 import { formatDateTime } from '../../../../lib/format-date.js';
 import { useTranslation } from '../../../../lib/use-translation.js';
 import { useNotify } from '../../../notifications/use-notify.js';
-import type { RestoredVersion } from '../../../revisions/components/restore-dialog.js';
+import type { RestoredVersion } from '../../revisions/components/restore-dialog.js';
 import { useLazyGetBlogQuery, type VersionedPost } from '../../api/get-blog.js';
 import { postActions } from '../../post-actions.js';
 import { draftKey } from '../draft-storage.js';

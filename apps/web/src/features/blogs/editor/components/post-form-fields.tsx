@@ -4,9 +4,9 @@ import { controlId, describedBy, errorIdOf, type FormControl } from '../field-id
 import type { PostForm } from '../hooks/use-post-form.js';
 import { CategorySelect } from './category-select.js';
 import { ContentField } from './content-field.js';
-import { CustomFieldInput } from './custom-field-input.js';
+import { CustomFieldInput } from '../../../../components/forms/custom-field-input.js';
 import { FeatureImageField } from './feature-image-field.js';
-import { FieldError, FieldLabel } from './form-field.js';
+import { FieldError, FieldLabel } from '../../../../components/forms/form-field.js';
 import { SlugPreview } from './slug-preview.js';
 import { TagPicker } from './tag-picker.js';
 
