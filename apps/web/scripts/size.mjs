@@ -63,7 +63,10 @@ const LAZY_REPORTS = [
   // The form with the route's wiring (tags, categories, the asset picker).
   { name: 'post editor form (lazy)', module: 'src/app/routes/post-editor-route.tsx' },
   { name: 'rich-text editor (lazy)', module: 'src/editor/editor.tsx' },
-  { name: "editor's History panel (lazy)", module: 'src/features/revisions/components/history-panel.tsx' },
+  {
+    name: "editor's History panel (lazy)",
+    module: 'src/features/blogs/revisions/components/history-panel.tsx',
+  },
   {
     name: "editor's Share preview dialog (lazy)",
     module: 'src/features/previews/components/share-preview-dialog.tsx',

@@ -2,12 +2,12 @@ import type { BlogPost, Revision } from '@masthead/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { injectSignedInState } from '../../../app/signed-in-state.js';
-import { jsonResponse, renderWithProviders, stubApi } from '../../../test/render.js';
+import { injectSignedInState } from '../../../../app/signed-in-state.js';
+import { jsonResponse, renderWithProviders, stubApi } from '../../../../test/render.js';
 import HistoryPanel, { type HistoryPanelProps } from '../components/history-panel.js';
 import { historyPage as pageOfEntries, revisionEntry } from './revision-fixtures.js';
 
-vi.mock('../../../lib/oidc.js', () => ({ getAccessToken: async () => 'token-123' }));
+vi.mock('../../../../lib/oidc.js', () => ({ getAccessToken: async () => 'token-123' }));
 injectSignedInState();
 
 const POST = 'p1';

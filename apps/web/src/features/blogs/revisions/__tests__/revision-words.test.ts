@@ -1,7 +1,7 @@
 import type { RevisionEntry } from '@masthead/contract';
 import i18n from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { initTestI18n } from '../../../test/test-i18n.js';
+import { initTestI18n } from '../../../../test/test-i18n.js';
 import { entrySummary, keepsContent, saverName } from '../revision-words.js';
 import { revisionEntry } from './revision-fixtures.js';
 

@@ -1,8 +1,8 @@
 import type { PagedResponse, RestoreResult, Revision, RevisionEntry } from '@masthead/contract';
-import { api } from '../../../lib/api.js';
-import { endpointsWithInlineErrors } from '../../../lib/inline-errors.js';
-import { BLOG_LIST_TAG, blogTag } from '../../blogs/api/blog-tags.js';
-import type { VersionedPost } from '../../blogs/api/get-blog.js';
+import { api } from '../../../../lib/api.js';
+import { endpointsWithInlineErrors } from '../../../../lib/inline-errors.js';
+import { BLOG_LIST_TAG, blogTag } from '../../api/blog-tags.js';
+import type { VersionedPost } from '../../api/get-blog.js';
 
 export interface HistoryPageArgs {
   domain: string;

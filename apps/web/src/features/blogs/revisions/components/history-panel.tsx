@@ -1,14 +1,14 @@
 import type { ColumnDef, RevisionEntry } from '@masthead/contract';
 import { useId, useState } from 'react';
-import { CloseIcon } from '../../../components/ui/icons.js';
-import { Modal } from '../../../components/ui/modal.js';
-import { useTranslation } from '../../../lib/use-translation.js';
-import type { VersionedPost } from '../../blogs/api/get-blog.js';
+import { CloseIcon } from '../../../../components/ui/icons.js';
+import { Modal } from '../../../../components/ui/modal.js';
+import { useTranslation } from '../../../../lib/use-translation.js';
+import type { VersionedPost } from '../../api/get-blog.js';
 import { RevisionList } from './revision-list.js';
 import { RevisionView } from './revision-view.js';
 import type { RestoredVersion } from './restore-dialog.js';
-import '../../../components/ui/dialog.css';
-import '../../../components/ui/button.css';
+import '../../../../components/ui/dialog.css';
+import '../../../../components/ui/button.css';
 import '../history.css';
 
 export interface HistoryPanelProps {

@@ -1,10 +1,10 @@
 import type { RevisionEntry } from '@masthead/contract';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.js';
-import { failureLines, failureStatus } from '../../../lib/failed-call.js';
-import { formatDateTime } from '../../../lib/format-date.js';
-import { useTranslation } from '../../../lib/use-translation.js';
-import type { VersionedPost } from '../../blogs/api/get-blog.js';
+import { ConfirmDialog } from '../../../../components/ui/confirm-dialog.js';
+import { failureLines, failureStatus } from '../../../../lib/failed-call.js';
+import { formatDateTime } from '../../../../lib/format-date.js';
+import { useTranslation } from '../../../../lib/use-translation.js';
+import type { VersionedPost } from '../../api/get-blog.js';
 import { useRestoreRevisionMutation } from '../api/revisions-api.js';
 
 /** What the editor takes over after a restore: the post as saved, and what could not come back. */

@@ -1,6 +1,6 @@
 import type { BlogPost, ColumnDef, RevisionContent } from '@masthead/contract';
 import { useMemo } from 'react';
-import { useTranslation } from '../../../lib/use-translation.js';
+import { useTranslation } from '../../../../lib/use-translation.js';
 import { changedValues, compareTags, compareText } from '../compare-revision.js';
 import { WordDiff } from './word-diff.js';
 

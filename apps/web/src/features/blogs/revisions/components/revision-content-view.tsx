@@ -1,6 +1,6 @@
 import type { ColumnDef, RevisionContent } from '@masthead/contract';
 import type { ReactNode } from 'react';
-import { useTranslation } from '../../../lib/use-translation.js';
+import { useTranslation } from '../../../../lib/use-translation.js';
 import { fieldText } from '../compare-revision.js';
 
 interface RevisionContentViewProps {

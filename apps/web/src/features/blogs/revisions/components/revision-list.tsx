@@ -1,8 +1,8 @@
 import type { RevisionEntry } from '@masthead/contract';
 import { useEffect, useRef } from 'react';
-import { Pagination } from '../../../components/ui/pagination.js';
-import { formatDateTime } from '../../../lib/format-date.js';
-import { useTranslation } from '../../../lib/use-translation.js';
+import { Pagination } from '../../../../components/ui/pagination.js';
+import { formatDateTime } from '../../../../lib/format-date.js';
+import { useTranslation } from '../../../../lib/use-translation.js';
 import { useGetPostHistoryQuery } from '../api/revisions-api.js';
 import { entrySummary, keepsContent, saverName } from '../revision-words.js';
 

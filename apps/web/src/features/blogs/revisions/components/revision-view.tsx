@@ -1,8 +1,8 @@
 import type { ColumnDef, RevisionEntry } from '@masthead/contract';
 import { useEffect, useId, useRef, useState } from 'react';
-import { formatDateTime } from '../../../lib/format-date.js';
-import { useTranslation } from '../../../lib/use-translation.js';
-import type { VersionedPost } from '../../blogs/api/get-blog.js';
+import { formatDateTime } from '../../../../lib/format-date.js';
+import { useTranslation } from '../../../../lib/use-translation.js';
+import type { VersionedPost } from '../../api/get-blog.js';
 import { useGetPostRevisionQuery } from '../api/revisions-api.js';
 import { entrySummary, saverName } from '../revision-words.js';
 import { RestoreDialog, type RestoredVersion } from './restore-dialog.js';

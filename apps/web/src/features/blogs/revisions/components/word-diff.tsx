@@ -1,4 +1,4 @@
-import { useTranslation } from '../../../lib/use-translation.js';
+import { useTranslation } from '../../../../lib/use-translation.js';
 import type { TextPart } from '../compare-revision.js';
 
 /**
