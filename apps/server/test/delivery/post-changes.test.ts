@@ -10,6 +10,7 @@ import {
   type ChangeCursor,
 } from '../../src/db/repositories/post-changes.repository.js';
 import { insertDomain } from '../../src/db/repositories/domains.repository.js';
+import { settleChanges } from '../helpers/settled-changes.js';
 import { createTestDatabase, TEST_DB } from '../helpers/test-database.js';
 
 // The database side of the changes cursor (migration 2026-12-07T1500-delivery): the trigger that
@@ -54,24 +55,9 @@ async function insertPost(executor: Db, domainId: string, slug: string, publishe
 const setPublished = (executor: Db, id: string, published: boolean) =>
   executor.updateTable('posts').set({ published, approved: published }).where('id', '=', id).execute();
 
-/**
- * Waits until every change of the domain written so far is readable: until no transaction older
- * than its last one is still open anywhere on the server (other test files' included).
- */
-async function settle(domainId: string) {
-  for (let tries = 0; tries < 300; tries += 1) {
-    const { rows } = await sql<{ settled: boolean }>`
-      select coalesce(max(xid) < pg_snapshot_xmin(pg_current_snapshot()), true) as settled
-      from post_changes where domain_id = ${domainId}`.execute(db);
-    if (rows[0]?.settled) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('the changes did not become readable within 15 s');
-}
-
 /** Every change after the cursor, page by page, as `type slug`, once all are readable. */
 async function readAll(domainId: string, from: ChangeCursor | null = null, limit = 2) {
-  await settle(domainId);
+  await settleChanges(db, domainId);
   return readUnsettled(domainId, from, limit);
 }
 
@@ -216,7 +202,7 @@ describe('post changes', () => {
   it('should hold back a change of a transaction still open, then give it once, in order', async () => {
     const domain = await newDomain();
     await insertPost(db, domain.id, 'before', true);
-    await settle(domain.id);
+    await settleChanges(db, domain.id);
     // The slow transaction takes its id first (by writing a tag), the fast one publishes and
     // commits, and only then does the slow one publish. (Two transactions publishing at once queue
     // for the domain's counts row, so the slow one writes its post after the fast one commits.)

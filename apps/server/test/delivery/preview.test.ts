@@ -1,6 +1,7 @@
 import type { LookupAddress } from 'node:dns';
 import { WEBHOOK_EVENTS } from '@masthead/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { settleChanges } from '../helpers/settled-changes.js';
 import { createTestContext, type TestContext } from '../helpers/test-app.js';
 import { createPost, expectError, postBody } from '../routes/blogs/blog-fixtures.js';
 import { testClock } from '../scheduling/schedule-fixtures.js';
@@ -214,6 +215,8 @@ describe('previews never leak into what the site publishes', () => {
     const events = async () =>
       (await ctx.db.selectFrom('webhook_events').select('id').where('domain_id', '=', w.domain.id).execute())
         .length;
+    // A change is readable only once every transaction older than it has ended, other files' too.
+    await settleChanges(ctx.db, w.domain.id);
     const before = {
       changes: await changes(),
       list: (await list()).headers.etag,
@@ -229,7 +232,9 @@ describe('previews never leak into what the site publishes', () => {
         expect((await previewOf(w.read, token)).statusCode).toBe(200);
     }
 
+    await settleChanges(ctx.db, w.domain.id);
     expect(await changes()).toEqual(before.changes);
+    expect(before.changes.changes.map((change) => change.id)).toContain(wasLive.id);
     expect(before.changes.changes.map((change) => change.id)).not.toContain(draft.id);
     expect((await list()).headers.etag).toBe(before.list);
     expect((await feed()).body).toBe(before.feed);
