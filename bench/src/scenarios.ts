@@ -8,7 +8,7 @@ import {
 } from '../../apps/server/src/db/repositories/domains.repository.js';
 import { findPostWithTags } from '../../apps/server/src/db/repositories/posts.repository.js';
 import { listTaxonomyPage } from '../../apps/server/src/db/repositories/taxonomy.repository.js';
-import { listPosts } from '../../apps/server/src/routes/cms/blogs/list-posts.js';
+import { listPosts } from '../../apps/server/src/services/post-list.service.js';
 import type { BlogListQuery } from '../../apps/server/src/routes/cms/blogs/schemas.js';
 import { matchesEveryPrefix, type Dataset } from './database.js';
 import { CLIENTS } from './fill.js';
@@ -58,7 +58,7 @@ interface ListParams {
 
 /**
  * The list route's work after the membership check. The twin calls the route's own function
- * (routes/cms/blogs/list-posts.ts), so it runs whatever queries the route runs, however totals are
+ * (services/post-list.service.ts), so it runs whatever queries the route runs, however totals are
  * computed; this is the only place the bench couples to how a list is answered.
  */
 function listTwin(db: Db, domainId: string, query: BlogListQuery) {
@@ -99,7 +99,7 @@ export function scenarios(data: Dataset, writer: Writer, email: string, delivery
     return sql.join(parts, sql` and `);
   }
 
-  /** GET /cms/blogs/all: routes/cms/blogs/list-posts.ts. */
+  /** GET /cms/blogs/all: services/post-list.service.ts. */
   function list(name: string, params: ListParams): Scenario {
     const { page = 0, search, status, client } = params;
     const urlParams: Record<string, string | number> = {

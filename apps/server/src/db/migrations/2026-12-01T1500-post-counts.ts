@@ -47,7 +47,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // Every write rewrites a counter row: the room left on each page lets the new version stay on
   // it (a HOT update, the key is unchanged), so the index is not touched and the table stays small.
 
-  // The keys a list may filter on: what routes/cms/blogs/list-posts.ts accepts as field.<key>.
+  // The keys a list may filter on: what services/post-filters.ts accepts as field.<key>.
   await sql`
     create function post_count_keys(domain uuid) returns text[] language sql stable as $$
       select coalesce(array_agg(key order by key), '{}') from column_defs

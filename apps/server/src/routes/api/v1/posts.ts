@@ -7,17 +7,15 @@ import {
   IdParams,
 } from '@masthead/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { listColumnDefs } from '../../../db/repositories/column-defs.repository.js';
 import {
   findPublishedPost,
   listPublishedPage,
   type DeliveryPostRow,
 } from '../../../db/repositories/delivery.repository.js';
-import { searchHasNoWord, searchTsQuery } from '../../../db/repositories/search-words.repository.js';
 import { notFound } from '../../../lib/app-error.js';
 import { withImages, type ImageSettings } from '../../../services/delivery-images.js';
 import type { DeliveryAnswers } from './answers.js';
-import { fieldFilters } from '../../cms/blogs/list-posts.js';
+import { postQueryFilters } from '../../../services/post-filters.js';
 import { toDeliveryPost } from '../../../services/delivery-posts.js';
 import { pageMeta, pageOffset } from './delivery-paging.js';
 import { deliveryErrors, deliverySecurity, DELIVERY_TAG } from './route-schemas.js';
@@ -58,20 +56,12 @@ export default async function postRoutes(
       const query = request.query;
       const offset = pageOffset(query.page, query.limit);
       return answers.cached(request, reply, async () => {
-        const hasFieldFilter = Object.keys(query).some((name) => name.startsWith('field.'));
-        const fields = hasFieldFilter
-          ? fieldFilters(query, await listColumnDefs(app.deliveryDb, access.domainId))
-          : {};
-        if (searchHasNoWord(query.search)) return { posts: [], meta: pageMeta(query.page, query.limit, 0) };
+        const { fields, tsQuery, matchesNothing } = await postQueryFilters(app.deliveryDb, access.domainId, query);
+        if (matchesNothing) return { posts: [], meta: pageMeta(query.page, query.limit, 0) };
         const { rows, total } = await listPublishedPage(
           app.deliveryDb,
           access.domainId,
-          {
-            tagSlug: query.tag,
-            categorySlug: query.category,
-            tsQuery: query.search ? await searchTsQuery(app.deliveryDb, access.domainId, query.search) : null,
-            fields,
-          },
+          { tagSlug: query.tag, categorySlug: query.category, tsQuery, fields },
           { limit: query.limit, offset, withHtml: query.include === 'html' },
         );
         const posts = rows.map((row) => toDeliveryPost(row, access.postUrl));

@@ -23,10 +23,10 @@ import {
   updateExistingPost,
 } from '../../../services/blogs.service.js';
 import { saverOf } from '../../../services/revisions.js';
+import { listPosts } from '../../../services/post-list.service.js';
 import { sendList } from '../../../plugins/app/list-cache.js';
 import { POST_BODY_LIMIT } from '../../body-limits.js';
 import { errorResponses, security } from '../../route-schemas.js';
-import { listPosts } from './list-posts.js';
 import { publishAtOf } from './publish-at.js';
 import { BlogListQuery, BlogPostBody, ManageQuery } from './schemas.js';
 
