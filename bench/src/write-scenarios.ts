@@ -53,7 +53,7 @@ function postWriter({ writer, data, pick }: ScenarioKit) {
 /**
  * The create, then delete scenario and the mixed write scenario (create, update with If-Match,
  * approve, publish, unpublish, unapprove, delete). The raw-SQL twins make the repository calls of
- * services/blogs.service.ts in the same transactions, its revisions included (the HTML is not
+ * services/blogs.service.ts and post-workflow.service.ts in the same transactions, its revisions included (the HTML is not
  * sanitised here).
  */
 export function writeScenarios(kit: ScenarioKit): Scenario[] {

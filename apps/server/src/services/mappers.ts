@@ -7,7 +7,8 @@ import type {
   Tag,
   TagRef,
 } from '@masthead/contract';
-import type { PostDetailRow, PostSummaryRow, TagRefRow } from '../db/repositories/posts.repository.js';
+import type { PostSummaryRow } from '../db/repositories/post-list.repository.js';
+import type { PostDetailRow, TagRefRow } from '../db/repositories/posts.repository.js';
 import type { DomainRow, TaxonomyRow } from '../db/tables/database.table.js';
 
 /** Database rows are not API types (STYLE §4): these turn rows into the contract's shapes. */

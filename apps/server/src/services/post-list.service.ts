@@ -1,6 +1,6 @@
 import type { BlogPostSummary, BlogStatus, PagedResponse } from '@masthead/contract';
 import type { Db } from '../db/database.js';
-import { listPostsPage } from '../db/repositories/posts.repository.js';
+import { listPostsPage } from '../db/repositories/post-list.repository.js';
 import { toBlogPostSummary } from './mappers.js';
 import { paged } from './paging.js';
 import { postQueryFilters } from './post-filters.js';

@@ -7,7 +7,7 @@ import {
 } from '../db/repositories/schedule-failures.repository.js';
 import { isConnectionFailure } from '../lib/pg-errors.js';
 import { recordActivity, SYSTEM_ACTOR } from './activity.js';
-import { publishClaimedPost, type DuePost } from './blogs.service.js';
+import { publishClaimedPost, type DuePost } from './post-workflow.service.js';
 
 /** The first wait after a failed publish; it doubles with each failure in a row, up to an hour. */
 export const FIRST_RETRY_MS = 30_000;

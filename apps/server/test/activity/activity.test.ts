@@ -8,7 +8,7 @@ import {
   type ActivityFilter,
 } from '../../src/db/repositories/activity.repository.js';
 import { recordActivity } from '../../src/services/activity.js';
-import { publishScheduledPost } from '../../src/services/blogs.service.js';
+import { publishScheduledPost } from '../../src/services/post-workflow.service.js';
 import { expectErrorBody } from '../access/access-fixtures.js';
 import { createTestContext, type TestContext, type TestDomain } from '../helpers/test-app.js';
 import { uploadAsset } from '../routes/assets/asset-fixtures.js';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { historyPageQuery, thinBatchStatement } from '../../src/db/repositories/revisions.repository.js';
-import { publishScheduledPost } from '../../src/services/blogs.service.js';
+import { publishScheduledPost } from '../../src/services/post-workflow.service.js';
 import { pruneRevisions } from '../../src/services/revision-retention.js';
 import { createTestContext, type TestContext } from '../helpers/test-app.js';
 import { TEST_DB } from '../helpers/test-database.js';

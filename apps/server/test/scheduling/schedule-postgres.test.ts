@@ -161,7 +161,7 @@ run('the scheduled publisher on PostgreSQL', () => {
     const due = await plan(duePostQuery(direct, clock.now()).compile());
     expect(due).toMatch(/posts_scheduled_(due|list)_idx/);
     expect(due).not.toMatch(/Seq Scan/);
-    // The ids statement of a status=scheduled page (posts.repository readPage).
+    // The ids statement of a status=scheduled page (post-list.repository readPage).
     const listIds = direct
       .selectFrom('posts')
       .select('posts.id')

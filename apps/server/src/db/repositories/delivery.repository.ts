@@ -3,7 +3,8 @@ import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../database.js';
 import type { Database } from '../tables/database.table.js';
 import { postCountsSum } from './post-counts.repository.js';
-import { listPostsPage, tagsOfPost } from './posts.repository.js';
+import { listPostsPage } from './post-list.repository.js';
+import { tagsOfPost } from './posts.repository.js';
 
 /** What the delivery API filters a domain's published posts by (routes/api/v1/posts). */
 export interface PublishedFilter {

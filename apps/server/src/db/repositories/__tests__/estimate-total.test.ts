@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { estimateTotal } from '../posts.repository.js';
+import { estimateTotal } from '../post-list.repository.js';
 
 describe('estimateTotal', () => {
   it('should scale the share of matches in the sample to the posts the filters allow', () => {

@@ -13,17 +13,10 @@ import type { FastifyInstance } from 'fastify';
 import { findPostDomainId } from '../../../db/repositories/posts.repository.js';
 import { expectedVersions, setEtag } from '../../../lib/etag.js';
 import { requireDomain, requireResourceDomain } from '../../../services/access.js';
-import {
-  createPost,
-  loadPost,
-  managePost,
-  removePost,
-  schedulePost,
-  unschedulePost,
-  updateExistingPost,
-} from '../../../services/blogs.service.js';
-import { saverOf } from '../../../services/revisions.js';
+import { createPost, loadPost, removePost, updateExistingPost } from '../../../services/blogs.service.js';
 import { listPosts } from '../../../services/post-list.service.js';
+import { managePost, schedulePost, unschedulePost } from '../../../services/post-workflow.service.js';
+import { saverOf } from '../../../services/revisions.js';
 import { sendList } from '../../../plugins/app/list-cache.js';
 import { POST_BODY_LIMIT } from '../../body-limits.js';
 import { errorResponses, security } from '../../route-schemas.js';
