@@ -12,36 +12,20 @@ import {
   NewInvitation,
 } from '@masthead/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { findAccountByEmail } from '../../../db/repositories/idp-accounts.repository.js';
-import {
-  findPendingInvitationByEmail,
-  listPendingInvitations,
-} from '../../../db/repositories/invitations.repository.js';
-import type { Db } from '../../../db/database.js';
-import {
-  findMemberWithName,
-  findOwnRole,
-  listMembersWithNames,
-  lockDomainMemberships,
-} from '../../../db/repositories/members.repository.js';
-import { conflict, forbidden, notFound } from '../../../lib/app-error.js';
+import { listPendingInvitations } from '../../../db/repositories/invitations.repository.js';
+import { listMembersWithNames } from '../../../db/repositories/members.repository.js';
 import type { Mailer } from '../../../mail/mailer.js';
 import { memberIdentity, requireDomain, type DomainAccess } from '../../../services/access.js';
-import type { Actor } from '../../../services/activity.js';
 import {
-  createInvitation,
-  type InvitationDelivery,
-  renewPendingInvitation,
-  revokePendingInvitation,
-  toInvitation,
-} from '../../../services/invitations.service.js';
-import {
-  lastAdminMessage,
-  removeMember,
-  setMemberRole,
-  toMember,
-  type MemberRefusal,
-} from '../../../services/members.service.js';
+  addDomainMember,
+  changeDomainMemberRole,
+  removeDomainMember,
+  renewDomainInvitation,
+  revokeDomainInvitation,
+  type AdminChange,
+} from '../../../services/domain-members.service.js';
+import { toInvitation, type InvitationDelivery } from '../../../services/invitations.service.js';
+import { toMember } from '../../../services/members.service.js';
 import { errorResponses, security } from '../../route-schemas.js';
 
 export interface MemberRoutesOptions {
@@ -54,39 +38,17 @@ export interface MemberRoutesOptions {
 
 const tags = ['members'];
 
-const actorOf = (request: FastifyRequest): Actor => ({ email: request.user.email, name: request.user.name });
-
-/**
- * Takes the domain's membership lock (decision 046), then checks again that the caller is still
- * an admin: another admin may have demoted them since the access check.
- */
-async function lockAsAdmin(trx: Db, access: DomainAccess, request: FastifyRequest) {
-  await lockDomainMemberships(trx, access.id);
-  if ((await findOwnRole(trx, access.id, memberIdentity(request.user))) !== 'admin')
-    throw forbidden(`You are no longer an admin of ${access.domain}`);
-}
-
-/**
- * With the built-in provider, an e-mail is added directly only when its account owns the mailbox
- * (decision 055). Without an account, or with one made from another domain's invitation link, the
- * person is invited: accepting gives the role to whoever accepts, and only this domain's.
- */
-async function needsInvitation(trx: Db, email: string) {
-  const account = await findAccountByEmail(trx, email);
-  return !account?.email_verified;
-}
-
-function refused(reason: MemberRefusal, email: string, access: DomainAccess): never {
-  if (reason === 'last-admin') throw conflict(lastAdminMessage(email, access.domain));
-  throw notFound('Member');
-}
-
 /**
  * A domain's members and invitations (issue 22, decision 046), managed by its admins. Every change
  * writes its activity row in its own transaction.
  */
 export default async function memberRoutes(app: FastifyInstance, options: MemberRoutesOptions) {
-  const now = () => app.clock();
+  const adminChange = (request: FastifyRequest, access: DomainAccess): AdminChange => ({
+    access,
+    identity: memberIdentity(request.user),
+    actor: { email: request.user.email, name: request.user.name },
+    now: app.clock(),
+  });
   const delivery = (access: DomainAccess): InvitationDelivery => ({
     publicUrl: options.publicUrl,
     mailer: options.mailer,
@@ -133,33 +95,9 @@ export default async function memberRoutes(app: FastifyInstance, options: Member
     },
     async (request, reply) => {
       const access = await requireDomain(app.db, request, request.query.domain, 'manageDomain');
-      const email = request.body.email.trim().toLowerCase();
-      const { role } = request.body;
-      const actor = actorOf(request);
-      const result = await app.db.transaction().execute(async (trx): Promise<AddMemberResult> => {
-        // Two admins adding the same e-mail at once are decided one after the other.
-        await lockAsAdmin(trx, access, request);
-        const existing = await findMemberWithName(trx, access.id, email);
-        if (existing && !existing.unconfirmed)
-          throw conflict(`${email} is already a member of ${access.domain}; change their role instead`);
-        if (options.invitations && (await needsInvitation(trx, email))) {
-          if (await findPendingInvitationByEmail(trx, access.id, email))
-            throw conflict(
-              `${email} has a pending invitation to ${access.domain}; renew it from the pending invitations`,
-            );
-          const invitation = await createInvitation(
-            trx,
-            access.id,
-            actor,
-            { email, role, now: now() },
-            delivery(access),
-          );
-          return { added: 'invitation', invitation };
-        }
-        const change = await setMemberRole(trx, access.id, actor, email, role, { now: now() });
-        if (!change.ok) refused(change.reason, email, access);
-        const member = await findMemberWithName(trx, access.id, email);
-        return { added: 'member', member: toMember(member!) };
+      const result = await addDomainMember(app.db, adminChange(request, access), request.body, {
+        invitations: options.invitations,
+        delivery: delivery(access),
       });
       return reply.code(201).send(result);
     },
@@ -180,16 +118,12 @@ export default async function memberRoutes(app: FastifyInstance, options: Member
     },
     async (request) => {
       const access = await requireDomain(app.db, request, request.query.domain, 'manageDomain');
-      const email = request.params.email.toLowerCase();
-      return app.db.transaction().execute(async (trx) => {
-        await lockAsAdmin(trx, access, request);
-        const change = await setMemberRole(trx, access.id, actorOf(request), email, request.body.role, {
-          mustExist: true,
-          now: now(),
-        });
-        if (!change.ok) refused(change.reason, email, access);
-        return toMember((await findMemberWithName(trx, access.id, email))!);
-      });
+      return changeDomainMemberRole(
+        app.db,
+        adminChange(request, access),
+        request.params.email,
+        request.body.role,
+      );
     },
   );
 
@@ -207,12 +141,7 @@ export default async function memberRoutes(app: FastifyInstance, options: Member
     },
     async (request, reply) => {
       const access = await requireDomain(app.db, request, request.query.domain, 'manageDomain');
-      const email = request.params.email.toLowerCase();
-      await app.db.transaction().execute(async (trx) => {
-        await lockAsAdmin(trx, access, request);
-        const change = await removeMember(trx, access.id, actorOf(request), email, now());
-        if (!change.ok) refused(change.reason, email, access);
-      });
+      await removeDomainMember(app.db, adminChange(request, access), request.params.email);
       return reply.code(204).send();
     },
   );
@@ -250,20 +179,7 @@ export default async function memberRoutes(app: FastifyInstance, options: Member
     },
     async (request) => {
       const access = await requireDomain(app.db, request, request.query.domain, 'manageDomain');
-      const renewed = await app.db
-        .transaction()
-        .execute((trx) =>
-          renewPendingInvitation(
-            trx,
-            access.id,
-            actorOf(request),
-            request.params.id,
-            { now: now() },
-            delivery(access),
-          ),
-        );
-      if (!renewed) throw notFound('Invitation');
-      return renewed;
+      return renewDomainInvitation(app.db, adminChange(request, access), request.params.id, delivery(access));
     },
   );
 
@@ -281,12 +197,7 @@ export default async function memberRoutes(app: FastifyInstance, options: Member
     },
     async (request, reply) => {
       const access = await requireDomain(app.db, request, request.query.domain, 'manageDomain');
-      const revoked = await app.db
-        .transaction()
-        .execute((trx) =>
-          revokePendingInvitation(trx, access.id, actorOf(request), request.params.id, now()),
-        );
-      if (!revoked) throw notFound('Invitation');
+      await revokeDomainInvitation(app.db, adminChange(request, access), request.params.id);
       return reply.code(204).send();
     },
   );
