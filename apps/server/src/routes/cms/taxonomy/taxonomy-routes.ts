@@ -11,24 +11,18 @@ import {
 import type { FastifyInstance } from 'fastify';
 import {
   countPostsUsing,
-  deleteTaxonomy,
   findTaxonomy,
   findTaxonomyDomainId,
-  insertTaxonomy,
   listAllTaxonomy,
   listTaxonomyPage,
-  slugTaken,
-  updateTaxonomy,
   type TaxonomyTableName,
 } from '../../../db/repositories/taxonomy.repository.js';
 import type { TaxonomyRow } from '../../../db/tables/database.table.js';
-import { badRequest, conflict, notFound, preconditionFailed } from '../../../lib/app-error.js';
+import { badRequest, notFound } from '../../../lib/app-error.js';
 import { etagOf, expectedVersions, setEtag } from '../../../lib/etag.js';
-import { isUniqueViolation } from '../../../lib/pg-errors.js';
 import { requireDomain, requireResourceDomain } from '../../../services/access.js';
-import { recordActivity } from '../../../services/activity.js';
 import { paged } from '../../../services/paging.js';
-import { recordTaxonomyEvent } from '../../../services/webhook-events.js';
+import { createTaxonomy, removeTaxonomy, renameTaxonomy } from '../../../services/taxonomy.service.js';
 import { sendList } from '../../../plugins/app/list-cache.js';
 import { errorResponses, security } from '../../route-schemas.js';
 
@@ -63,9 +57,6 @@ export function taxonomyRoutes<Entity>(kind: TaxonomyKind<Entity>) {
     const slug = tagSlug(name);
     return { name, slug };
   }
-
-  const duplicate = (slug: string) =>
-    conflict(`A ${lower} with the slug "${slug}" already exists in this domain`);
 
   return async function routes(app: FastifyInstance) {
     app.get<{ Querystring: ListQuery }>(
@@ -147,27 +138,7 @@ export function taxonomyRoutes<Entity>(kind: TaxonomyKind<Entity>) {
       },
       async (request, reply) => {
         const access = await requireDomain(app.db, request, request.query.domain, 'manageTaxonomy');
-        const { name, slug } = displayNameOf(request.body);
-        if (await slugTaken(app.db, kind.table, access.id, slug)) throw duplicate(slug);
-        const row = await app.db
-          .transaction()
-          .execute(async (trx) => {
-            const row = await insertTaxonomy(trx, kind.table, {
-              domainId: access.id,
-              slug,
-              displayName: name,
-            });
-            await recordActivity(trx, access.id, request.user, {
-              kind: `${kind.event}.created`,
-              objectId: row.id,
-              objectLabel: row.display_name,
-            });
-            await recordTaxonomyEvent(trx, kind.event, 'created', row);
-            return row;
-          })
-          .catch((error: unknown) => {
-            throw isUniqueViolation(error) ? duplicate(slug) : error;
-          });
+        const row = await createTaxonomy(app.db, kind, access.id, request.user, displayNameOf(request.body));
         reply.header('etag', etagOf(row.version));
         return reply.code(201).send(kind.toEntity(row));
       },
@@ -188,39 +159,17 @@ export function taxonomyRoutes<Entity>(kind: TaxonomyKind<Entity>) {
       },
       async (request, reply) => {
         const access = await requireDomain(app.db, request, request.query.domain, 'manageTaxonomy');
-        const { name, slug } = displayNameOf(request.body);
+        const name = displayNameOf(request.body);
         const versions = expectedVersions(request);
-        const existing = await findTaxonomy(app.db, kind.table, access.id, request.params.id);
-        if (!existing) throw notFound(kind.label);
-        if (await slugTaken(app.db, kind.table, access.id, slug, existing.id)) throw duplicate(slug);
-        const row = await app.db
-          .transaction()
-          .execute(async (trx) => {
-            const row = await updateTaxonomy(
-              trx,
-              kind.table,
-              { domainId: access.id, id: existing.id, ...(versions !== undefined ? { versions } : {}) },
-              { slug, displayName: name },
-            );
-            if (row) {
-              await recordActivity(trx, access.id, request.user, {
-                kind: `${kind.event}.updated`,
-                objectId: row.id,
-                objectLabel: row.display_name,
-                before: { name: existing.display_name },
-                after: { name: row.display_name },
-              });
-              await recordTaxonomyEvent(trx, kind.event, 'updated', row);
-            }
-            return row;
-          })
-          .catch((error: unknown) => {
-            throw isUniqueViolation(error) ? duplicate(slug) : error;
-          });
-        if (!row) {
-          const stillThere = await findTaxonomy(app.db, kind.table, access.id, existing.id);
-          throw stillThere ? preconditionFailed() : notFound(kind.label);
-        }
+        const row = await renameTaxonomy(
+          app.db,
+          kind,
+          access.id,
+          request.user,
+          request.params.id,
+          name,
+          versions,
+        );
         setEtag(reply, row.version);
         return kind.toEntity(row);
       },
@@ -245,19 +194,7 @@ export function taxonomyRoutes<Entity>(kind: TaxonomyKind<Entity>) {
           what: kind.label,
           action: 'manageTaxonomy',
         });
-        const deleted = await app.db.transaction().execute(async (trx) => {
-          // Locked and read first: the event carries the tag or category as it was.
-          const row = await findTaxonomy(trx, kind.table, access.id, request.params.id, { forUpdate: true });
-          if (!row || !(await deleteTaxonomy(trx, kind.table, access.id, row.id))) return false;
-          await recordActivity(trx, access.id, request.user, {
-            kind: `${kind.event}.deleted`,
-            objectId: row.id,
-            objectLabel: row.display_name,
-          });
-          await recordTaxonomyEvent(trx, kind.event, 'deleted', row);
-          return true;
-        });
-        if (!deleted) throw notFound(kind.label);
+        await removeTaxonomy(app.db, kind, access.id, request.user, request.params.id);
         return reply.code(204).send();
       },
     );
