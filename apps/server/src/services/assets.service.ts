@@ -10,9 +10,14 @@ import {
   type UploadUrlQuery,
 } from '@masthead/contract';
 import type { Db } from '../db/database.js';
-import { deleteAsset, insertAssetUpload } from '../db/repositories/assets.repository.js';
+import {
+  deleteAsset,
+  findAsset,
+  insertAssetUpload,
+  updateAssetDescription,
+} from '../db/repositories/assets.repository.js';
 import type { AssetRow } from '../db/tables/database.table.js';
-import { AppError, tooLarge } from '../lib/app-error.js';
+import { AppError, badRequest, notFound, preconditionFailed, tooLarge } from '../lib/app-error.js';
 import { cleanFileName, safeKeyName } from '../lib/file-names.js';
 import { variantFolder } from '../lib/image-variants.js';
 import type { Storage } from '../storage/storage.js';
@@ -122,6 +127,37 @@ export function descriptionOf(body: AssetInput, lines: string[]): string {
   const description = body.description?.trim() ?? '';
   if (description === '') lines.push(`description: ${REQUIRED_MESSAGE}`);
   return description;
+}
+
+/**
+ * PUT /cms/assets/list/:id: sets the description (mandatory, spec §5) with its activity row; 412
+ * when `versions` (If-Match) does not name the asset's version, 404 when it is gone.
+ */
+export async function describeAsset(
+  db: Db,
+  domainId: string,
+  actor: Actor,
+  id: string,
+  body: AssetInput,
+  versions: number[] | undefined,
+): Promise<AssetRow> {
+  const lines: string[] = [];
+  const description = descriptionOf(body, lines);
+  if (lines.length > 0) throw badRequest(lines);
+  const key = { domainId, id, ...(versions ? { versions } : {}) };
+  const row = await db.transaction().execute(async (trx) => {
+    const row = await updateAssetDescription(trx, key, description);
+    if (row) {
+      await recordActivity(trx, domainId, actor, {
+        kind: 'asset.updated',
+        objectId: row.id,
+        objectLabel: row.file_name,
+      });
+    }
+    return row;
+  });
+  if (row) return row;
+  throw (await findAsset(db, domainId, id)) ? preconditionFailed() : notFound('Asset');
 }
 
 /**

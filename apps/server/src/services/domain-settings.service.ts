@@ -1,5 +1,13 @@
+import { POST_URL_MESSAGE, PREVIEW_URL_MESSAGE } from '@masthead/contract';
 import type { Db } from '../db/database.js';
-import { updateDomainSettings, type DomainSettingsRow } from '../db/repositories/domains.repository.js';
+import {
+  findDomainSettings,
+  updateDomainSettings,
+  type DomainSettingsRow,
+} from '../db/repositories/domains.repository.js';
+import { badRequest, notFound } from '../lib/app-error.js';
+import { isPostUrlPattern } from '../lib/post-url.js';
+import { isPreviewUrlPattern } from '../lib/preview-url.js';
 import { recordActivity, type Actor } from './activity.js';
 
 export interface DomainSettingsValues {
@@ -42,11 +50,29 @@ export async function setDomainSettings(
 
 async function currentPreviewUrl(trx: Db, domainId: string, settings: DomainSettingsValues) {
   if (settings.previewUrl !== undefined) return settings.previewUrl;
-  const row = await trx
-    .selectFrom('domains')
-    .select('preview_url')
-    .where('id', '=', domainId)
-    .forUpdate()
-    .executeTakeFirst();
+  const row = await findDomainSettings(trx, domainId, { forUpdate: true });
   return row === undefined ? undefined : row.preview_url;
+}
+
+/**
+ * An admin's change of the settings (PUT /cms/domain/settings), in its own transaction: 400 names
+ * each address pattern that is not allowed, 404 when the domain is gone.
+ */
+export async function changeDomainSettings(
+  db: Db,
+  domainId: string,
+  actor: Actor,
+  settings: DomainSettingsValues,
+): Promise<DomainSettingsRow> {
+  const { postUrl, previewUrl } = settings;
+  const problems = [
+    ...(postUrl !== null && !isPostUrlPattern(postUrl) ? [`postUrl: ${POST_URL_MESSAGE}`] : []),
+    ...(typeof previewUrl === 'string' && !isPreviewUrlPattern(previewUrl)
+      ? [`previewUrl: ${PREVIEW_URL_MESSAGE}`]
+      : []),
+  ];
+  if (problems.length > 0) throw badRequest(problems);
+  const row = await db.transaction().execute((trx) => setDomainSettings(trx, domainId, actor, settings));
+  if (!row) throw notFound('Domain');
+  return row;
 }

@@ -11,20 +11,14 @@ import {
   UploadUrlQuery,
 } from '@masthead/contract';
 import type { FastifyInstance } from 'fastify';
-import {
-  findAsset,
-  findAssetDomainId,
-  listAssetPage,
-  updateAssetDescription,
-} from '../../../db/repositories/assets.repository.js';
-import { badRequest, notFound, preconditionFailed } from '../../../lib/app-error.js';
+import { findAsset, findAssetDomainId, listAssetPage } from '../../../db/repositories/assets.repository.js';
+import { notFound } from '../../../lib/app-error.js';
 import { expectedVersions, setEtag } from '../../../lib/etag.js';
 import { requireDomain, requireResourceDomain } from '../../../services/access.js';
-import { recordActivity } from '../../../services/activity.js';
 import { registerAsset } from '../../../services/asset-registration.js';
 import {
   deleteAssetAndFiles,
-  descriptionOf,
+  describeAsset,
   prepareUpload,
   toAssetInfo,
   toAssetInfos,
@@ -157,26 +151,15 @@ export default async function assetRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const access = await requireDomain(app.db, request, request.query.domain, 'uploadAsset');
-      const lines: string[] = [];
-      const description = descriptionOf(request.body, lines);
-      if (lines.length > 0) throw badRequest(lines);
       const versions = expectedVersions(request);
-      const key = { domainId: access.id, id: request.params.id, ...(versions ? { versions } : {}) };
-      const row = await app.db.transaction().execute(async (trx) => {
-        const row = await updateAssetDescription(trx, key, description);
-        if (row) {
-          await recordActivity(trx, access.id, request.user, {
-            kind: 'asset.updated',
-            objectId: row.id,
-            objectLabel: row.file_name,
-          });
-        }
-        return row;
-      });
-      if (!row) {
-        const stillThere = await findAsset(app.db, access.id, request.params.id);
-        throw stillThere ? preconditionFailed() : notFound('Asset');
-      }
+      const row = await describeAsset(
+        app.db,
+        access.id,
+        request.user,
+        request.params.id,
+        request.body,
+        versions,
+      );
       setEtag(reply, row.version);
       return toAssetInfo(app.storage, row);
     },

@@ -1,11 +1,9 @@
-import { DomainQuery, DomainSettings, POST_URL_MESSAGE, PREVIEW_URL_MESSAGE } from '@masthead/contract';
+import { DomainQuery, DomainSettings } from '@masthead/contract';
 import type { FastifyInstance } from 'fastify';
 import { findDomainSettings } from '../../../db/repositories/domains.repository.js';
-import { badRequest, notFound } from '../../../lib/app-error.js';
-import { isPostUrlPattern } from '../../../lib/post-url.js';
-import { isPreviewUrlPattern } from '../../../lib/preview-url.js';
+import { notFound } from '../../../lib/app-error.js';
 import { requireDomain } from '../../../services/access.js';
-import { setDomainSettings } from '../../../services/domain-settings.service.js';
+import { changeDomainSettings } from '../../../services/domain-settings.service.js';
 import { errorResponses, security } from '../../route-schemas.js';
 
 const tags = ['domains'];
@@ -63,19 +61,11 @@ export default async function domainSettingsRoutes(app: FastifyInstance) {
     async (request) => {
       const access = await requireDomain(app.db, request, request.query.domain, 'manageDomain');
       const { postUrl, publicFeeds, previewUrl } = request.body;
-      const problems = [
-        ...(postUrl !== null && !isPostUrlPattern(postUrl) ? [`postUrl: ${POST_URL_MESSAGE}`] : []),
-        ...(typeof previewUrl === 'string' && !isPreviewUrlPattern(previewUrl)
-          ? [`previewUrl: ${PREVIEW_URL_MESSAGE}`]
-          : []),
-      ];
-      if (problems.length > 0) throw badRequest(problems);
-      const row = await app.db
-        .transaction()
-        .execute((trx) =>
-          setDomainSettings(trx, access.id, request.user, { postUrl, publicFeeds, previewUrl }),
-        );
-      if (!row) throw notFound('Domain');
+      const row = await changeDomainSettings(app.db, access.id, request.user, {
+        postUrl,
+        publicFeeds,
+        previewUrl,
+      });
       // The web app's frame-src follows before this answer here, and within seconds on other processes.
       if (previewUrl !== undefined) await app.previewOrigins.changed();
       return toSettings(row);
