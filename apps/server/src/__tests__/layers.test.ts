@@ -65,6 +65,13 @@ describe('the layers of the server', () => {
     expect(upward).toEqual([]);
   });
 
+  it('should open no transaction in a route: the use-cases that need one live in services/', () => {
+    const routes = sourceFiles(path.join(src, 'routes'));
+    expect(routes.length).toBeGreaterThan(20);
+    const opening = routes.filter((file) => /\.transaction\(\)/.test(readFileSync(file, 'utf8')));
+    expect(opening.map((file) => path.relative(src, file))).toEqual([]);
+  });
+
   it('should notice an import that points up', () => {
     const service = path.join(src, 'services', 'x.ts');
     const route = path.resolve(path.dirname(service), '../routes/api/v1/posts.js');
