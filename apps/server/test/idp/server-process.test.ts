@@ -1,11 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT_EMAIL, DEMO_DOMAINS } from '../../src/demo/demo-content.js';
-import { SERVER_ENTRY, freePort, startProcess, type RunningProcess } from '../helpers/server-process.js';
+import { processKit, serverAddress, type RunningProcess } from '../helpers/process-kit.js';
 import { TEST_DB } from '../helpers/test-database.js';
 
 // The built server as `npm start` runs it, with nothing configured: PGlite in a data folder, the
@@ -13,21 +10,18 @@ import { TEST_DB } from '../helpers/test-database.js';
 // use the database under test.
 const run = TEST_DB === 'pglite' ? describe : describe.skip;
 
-let dataDir: string;
+const kit = processKit('idp-process');
 let baseUrl: string;
 let env: Record<string, string>;
 
 beforeAll(async () => {
-  if (!existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: run "npm run build" first`);
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'masthead-idp-process-'));
-  const port = await freePort();
-  baseUrl = `http://127.0.0.1:${port}`;
-  env = { PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  const address = await serverAddress();
+  baseUrl = address.baseUrl;
+  env = { ...address.env, DATA_DIR: kit.folder(), LOG_LEVEL: 'warn' };
 });
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 async function startServer(): Promise<RunningProcess> {
-  const server = startProcess(SERVER_ENTRY, [], { ...env, LOG_LEVEL: 'info' });
+  const server = kit.start({ ...env, LOG_LEVEL: 'info' });
   await server.waitFor('Masthead is running');
   return server;
 }

@@ -1,23 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import {
-  createReadStream,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { createReadStream, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import os from 'node:os';
 import { extract } from 'tar-stream';
 import { createGunzip } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPglite } from '../../src/db/database.js';
 import { writeVersion1Backup } from '../helpers/backup-version-1.js';
-import { CLI_ENTRY, startProcess } from '../helpers/server-process.js';
+import { masthead as runMasthead, processKit } from '../helpers/process-kit.js';
 import { TEST_DB } from '../helpers/test-database.js';
 
 // Issue 19, finding 5: a backup holds the provider's private signing keys, password hashes,
@@ -33,25 +23,22 @@ const webhookKey = randomBytes(32).toString('base64');
 const VARIANT_KEY = `${OBJECT_KEY.slice(0, OBJECT_KEY.lastIndexOf('/'))}/variants/0123456789abcdef-320.webp`;
 const objectMeta = Buffer.from(JSON.stringify({ contentType: 'image/png', public: true, size: 70_000 }));
 
+const kit = processKit('backup-files');
 let root: string;
 let dataDir: string;
 let umask: number;
 beforeAll(() => {
-  if (!existsSync(CLI_ENTRY)) throw new Error(`${CLI_ENTRY} is missing: run "npm run build" first`);
   // The most permissive umask: every file the commands create would be world-readable by default.
   umask = process.umask(0o000);
-  root = mkdtempSync(path.join(os.tmpdir(), 'masthead-backup-files-'));
+  root = kit.root;
   dataDir = path.join(root, 'data');
 });
 afterAll(() => {
   process.umask(umask);
-  rmSync(root, { recursive: true, force: true });
 });
 
-async function masthead(args: string[], env: Record<string, string> = {}) {
-  const cli = startProcess(CLI_ENTRY, args, { DATA_DIR: dataDir, ...env });
-  return { code: await cli.exited, output: cli.output() };
-}
+const masthead = (args: string[], env: Record<string, string> = {}) =>
+  runMasthead({ DATA_DIR: dataDir, ...env }, args);
 
 const modeOf = (file: string) => statSync(file).mode & 0o777;
 

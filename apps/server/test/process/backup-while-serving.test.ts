@@ -1,12 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI_ENTRY, SERVER_ENTRY, freePort, startProcess } from '../helpers/server-process.js';
+import { describe, expect, it } from 'vitest';
+import { CLI_ENTRY, freePort, masthead, processKit, startProcess } from '../helpers/process-kit.js';
 import { TEST_DB } from '../helpers/test-database.js';
-import { startTestIdentityProvider, type TestIdentityProvider } from '../helpers/test-identity-provider.js';
 
 // Issue 19, finding 5: the backup a running server writes (SIGUSR2) copied every object with
 // synchronous reads and writes, so no request was answered for the whole copy. Here the built
@@ -20,16 +18,7 @@ const OBJECT_BYTES = 5 * 1024 * 1024; // 40 × 5 MiB = 200 MiB
 /** Generous for a shared, noisy machine, and still a small part of the backup's time. */
 const LATENCY_BOUND_MS = 3000;
 
-let root: string;
-let idp: TestIdentityProvider;
-beforeAll(() => {
-  if (!existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: run "npm run build" first`);
-  root = mkdtempSync(path.join(os.tmpdir(), 'masthead-backup-serving-'));
-});
-afterAll(async () => {
-  await idp?.close();
-  rmSync(root, { recursive: true, force: true });
-});
+const kit = processKit('backup-serving');
 
 /** Object files and their metadata, as the local driver keeps them, with distinct random bytes. */
 async function plantObjects(dataDir: string) {
@@ -56,12 +45,12 @@ function rssMb(pid: number) {
 
 run('a backup written by the running server', () => {
   it('should keep answering /healthz and an authenticated /cms read while it copies 200 MB of objects', async () => {
-    idp = await startTestIdentityProvider();
+    const idp = await kit.identityProvider();
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
-    const dataDir = path.join(root, 'data');
+    const dataDir = path.join(kit.root, 'data');
     const env = { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseUrl };
-    const server = startProcess(SERVER_ENTRY, [], {
+    const server = kit.start({
       ...env,
       OIDC_AUTHORITY: idp.issuer,
       // The demo's domain and member, which are off by default with OIDC_AUTHORITY (decision 034).
@@ -88,7 +77,7 @@ run('a backup written by the running server', () => {
       const memoryBefore = rssMb(server.child.pid!);
       let memoryPeak = memoryBefore;
 
-      const file = path.join(root, 'big.tar');
+      const file = path.join(kit.root, 'big.tar');
       const started = performance.now();
       const backup = startProcess(CLI_ENTRY, ['backup', file, '--with-objects'], env);
       let finished = false;
@@ -121,9 +110,9 @@ run('a backup written by the running server', () => {
       expect(statSync(file).size).toBeGreaterThan(OBJECTS * OBJECT_BYTES);
 
       // The archive holds every object byte for byte.
-      const restoredDir = path.join(root, 'restored');
-      const restore = startProcess(CLI_ENTRY, ['restore', file], { ...env, DATA_DIR: restoredDir });
-      expect(await restore.exited, restore.output()).toBe(0);
+      const restoredDir = path.join(kit.root, 'restored');
+      const restore = await masthead({ ...env, DATA_DIR: restoredDir }, ['restore', file]);
+      expect(restore.code, restore.output).toBe(0);
       for (const [key, hash] of Object.entries(hashes)) {
         const restored = readFileSync(path.join(restoredDir, 'objects', key));
         expect(createHash('sha256').update(restored).digest('hex'), key).toBe(hash);

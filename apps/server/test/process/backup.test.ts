@@ -1,19 +1,17 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { UploadPreparation } from '@masthead/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newPglite } from '../../src/db/database.js';
 import { png } from '../helpers/images.js';
 import {
   CLI_ENTRY,
-  SERVER_ENTRY,
   freePort,
-  startProcess,
+  masthead as runMasthead,
+  processKit,
   type RunningProcess,
-} from '../helpers/server-process.js';
+} from '../helpers/process-kit.js';
 import { TEST_DB } from '../helpers/test-database.js';
-import { startTestIdentityProvider, type TestIdentityProvider } from '../helpers/test-identity-provider.js';
 
 // Backups of the embedded default (issue 9), with the built command line and server: one taken
 // from the running server with the objects, one taken with the server stopped, each restored into
@@ -35,23 +33,11 @@ const TABLES = [
 const HOST = 'blog.example.com';
 const EMAIL = 'demo@masthead.local';
 
-let root: string;
-let idp: TestIdentityProvider;
+const kit = processKit('backup');
 let env: Record<string, string>;
 
-beforeAll(() => {
-  if (!existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: run "npm run build" first`);
-  root = mkdtempSync(path.join(os.tmpdir(), 'masthead-backup-'));
-});
-afterAll(async () => {
-  await idp?.close();
-  rmSync(root, { recursive: true, force: true });
-});
-
-async function masthead(args: string[], extra: Record<string, string> = {}) {
-  const cli = startProcess(CLI_ENTRY, args, { ...env, ...extra });
-  return { code: await cli.exited, output: cli.output() };
-}
+const masthead = (args: string[], extra: Record<string, string> = {}) =>
+  runMasthead({ ...env, ...extra }, args);
 
 /** Every row of every table, as sorted JSON text: two databases hold the same data when these are equal. */
 async function contentsOf(dataDir: string) {
@@ -119,10 +105,10 @@ async function uploadAsset(baseUrl: string, token: string, bytes: Buffer) {
 
 run('masthead backup and restore', () => {
   it('should back up a running server with its objects and a stopped one, and restore each whole into a new folder', async () => {
-    idp = await startTestIdentityProvider();
+    const idp = await kit.identityProvider();
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
-    const dataDir = path.join(root, 'data');
+    const dataDir = path.join(kit.root, 'data');
     env = {
       DATA_DIR: dataDir,
       PORT: String(port),
@@ -148,7 +134,7 @@ run('masthead backup and restore', () => {
       ).code,
     ).toBe(0);
     // With OIDC_AUTHORITY the demo is created only when asked for.
-    const server: RunningProcess = startProcess(SERVER_ENTRY, [], {
+    const server: RunningProcess = kit.start({
       ...env,
       OIDC_AUTHORITY: idp.issuer,
       MASTHEAD_DEMO: '1',
@@ -180,7 +166,7 @@ run('masthead backup and restore', () => {
           written++;
         }
       })();
-      const backup = await masthead(['backup', path.join(root, 'online.tar'), '--with-objects']);
+      const backup = await masthead(['backup', path.join(kit.root, 'online.tar'), '--with-objects']);
       writing = false;
       await writer;
       expect(written).toBeGreaterThan(0);
@@ -198,12 +184,12 @@ run('masthead backup and restore', () => {
     const objects = objectsOf(dataDir);
     expect(Object.keys(objects).length).toBe(4); // two files and their metadata
 
-    const offline = await masthead(['backup', path.join(root, 'offline.tar')]);
+    const offline = await masthead(['backup', path.join(kit.root, 'offline.tar')]);
     expect(offline.code, offline.output).toBe(0);
     expect(offline.output).not.toContain('The server is running');
 
-    const fromOnline = path.join(root, 'restored-online');
-    const restored = await masthead(['restore', path.join(root, 'online.tar')], { DATA_DIR: fromOnline });
+    const fromOnline = path.join(kit.root, 'restored-online');
+    const restored = await masthead(['restore', path.join(kit.root, 'online.tar')], { DATA_DIR: fromOnline });
     expect(restored.code, restored.output).toBe(0);
     expect(restored.output).toContain('(2 objects)');
     // Taken amid the writes, it holds the data as it was at one moment: every row of it is a row
@@ -232,15 +218,15 @@ run('masthead backup and restore', () => {
       readFileSync(path.join(dataDir, 'storage.key')),
     );
 
-    const fromOffline = path.join(root, 'restored-offline');
+    const fromOffline = path.join(kit.root, 'restored-offline');
     expect(
-      (await masthead(['restore', path.join(root, 'offline.tar')], { DATA_DIR: fromOffline })).code,
+      (await masthead(['restore', path.join(kit.root, 'offline.tar')], { DATA_DIR: fromOffline })).code,
     ).toBe(0);
     expect(await contentsOf(fromOffline)).toEqual(original);
     expect(objectsOf(fromOffline)).toEqual({});
 
     // The restored folder serves: the server starts on it and finds the posts.
-    const again = startProcess(SERVER_ENTRY, [], {
+    const again = kit.start({
       ...env,
       DATA_DIR: fromOnline,
       OIDC_AUTHORITY: idp.issuer,
@@ -261,30 +247,30 @@ run('masthead backup and restore', () => {
   }, 120_000);
 
   it('should refuse to restore into a folder that is not empty, and leave it as it was', async () => {
-    const before = readdirSync(path.join(root, 'data')).sort();
-    const refused = await masthead(['restore', path.join(root, 'offline.tar')], {
-      DATA_DIR: path.join(root, 'data'),
+    const before = readdirSync(path.join(kit.root, 'data')).sort();
+    const refused = await masthead(['restore', path.join(kit.root, 'offline.tar')], {
+      DATA_DIR: path.join(kit.root, 'data'),
     });
     expect(refused.code).toBe(2);
     expect(refused.output).toContain('is not empty; restore into an empty or new DATA_DIR');
-    expect(readdirSync(path.join(root, 'data')).sort()).toEqual(before);
+    expect(readdirSync(path.join(kit.root, 'data')).sort()).toEqual(before);
   });
 
   it('should refuse a file that is not a backup', async () => {
-    const refused = await masthead(['restore', CLI_ENTRY], { DATA_DIR: path.join(root, 'not-restored') });
+    const refused = await masthead(['restore', CLI_ENTRY], { DATA_DIR: path.join(kit.root, 'not-restored') });
     expect(refused.code).not.toBe(0);
     expect(refused.output).toMatch(/masthead: /);
-    expect(existsSync(path.join(root, 'not-restored', 'db', 'PG_VERSION'))).toBe(false);
+    expect(existsSync(path.join(kit.root, 'not-restored', 'db', 'PG_VERSION'))).toBe(false);
   });
 
   it('should point to pg_dump and pg_restore when DATABASE_URL is set', async () => {
     const databaseUrl = { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' };
-    const backup = await masthead(['backup', path.join(root, 'pg.tar')], databaseUrl);
+    const backup = await masthead(['backup', path.join(kit.root, 'pg.tar')], databaseUrl);
     expect(backup.code).toBe(2);
     expect(backup.output).toContain('pg_dump --format=custom');
-    const restore = await masthead(['restore', path.join(root, 'offline.tar')], databaseUrl);
+    const restore = await masthead(['restore', path.join(kit.root, 'offline.tar')], databaseUrl);
     expect(restore.code).toBe(2);
     expect(restore.output).toContain('pg_restore');
-    expect(existsSync(path.join(root, 'pg.tar'))).toBe(false);
+    expect(existsSync(path.join(kit.root, 'pg.tar'))).toBe(false);
   });
 });

@@ -1,9 +1,7 @@
-import { existsSync } from 'node:fs';
 import { get } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVER_ENTRY, freePort, startProcess, type RunningProcess } from '../helpers/server-process.js';
-import { TEST_DB, createScratchPostgresDatabase } from '../helpers/test-database.js';
-import { startTestIdentityProvider, type TestIdentityProvider } from '../helpers/test-identity-provider.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { processKit, serverAddress, type RunningProcess } from '../helpers/process-kit.js';
+import { TEST_DB } from '../helpers/test-database.js';
 
 // WEB_CONCURRENCY (issue 10, "Scale out"): the built server as N processes behind one port. It
 // needs PostgreSQL, so the cluster itself is tested in the PostgreSQL project; the PGlite project
@@ -11,37 +9,22 @@ import { startTestIdentityProvider, type TestIdentityProvider } from '../helpers
 const onPostgres = TEST_DB === 'postgres' ? describe : describe.skip;
 const onPglite = TEST_DB === 'pglite' ? describe : describe.skip;
 
-let idp: TestIdentityProvider;
+const kit = processKit('cluster', { idp: true });
 let baseUrl: string;
 let env: Record<string, string>;
-let dropDatabase: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  if (!existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: run "npm run build" first`);
-  idp = await startTestIdentityProvider();
-  const port = await freePort();
-  baseUrl = `http://127.0.0.1:${port}`;
+  const address = await serverAddress();
+  baseUrl = address.baseUrl;
   env = {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    OIDC_AUTHORITY: idp.issuer,
+    ...address.env,
+    OIDC_AUTHORITY: kit.idp.issuer,
     // With OIDC_AUTHORITY the demo is created only when asked for.
     MASTHEAD_DEMO: '1',
     LOG_LEVEL: 'info',
     WEB_CONCURRENCY: '2',
   };
 });
-afterAll(async () => {
-  await idp?.close();
-  await dropDatabase?.();
-});
-
-/** A database of this file's own on the PostgreSQL server, dropped after. */
-async function createPostgresDatabase(): Promise<string> {
-  const scratch = await createScratchPostgresDatabase('masthead_cluster');
-  dropDatabase = scratch.drop;
-  return scratch.url;
-}
 
 /** A GET on a connection of its own, so that the cluster hands each one to the next worker. */
 function getOnNewConnection(path: string) {
@@ -101,7 +84,7 @@ onPostgres('WEB_CONCURRENCY=2 on PostgreSQL', () => {
     'should serve from two processes, restart a killed one, and stop them all on SIGTERM',
     { timeout: 180_000 },
     async () => {
-      const server = startProcess(SERVER_ENTRY, [], { ...env, DATABASE_URL: await createPostgresDatabase() });
+      const server = kit.start({ ...env, DATABASE_URL: await kit.scratchDatabase() });
       try {
         await server.waitFor('Masthead is running');
         expect(server.output()).toContain('(database: PostgreSQL, 2 processes)');
@@ -112,7 +95,7 @@ onPostgres('WEB_CONCURRENCY=2 on PostgreSQL', () => {
         expect(new Set(workers.map((w) => w.pid)).size).toBe(2);
 
         expect(await (await fetch(`${baseUrl}/readyz`)).json()).toEqual({ status: 'ready' });
-        const token = await idp.tokenFor('demo@masthead.local');
+        const token = await kit.idp.tokenFor('demo@masthead.local');
         const list = await fetch(`${baseUrl}/cms/blogs/all?domain=blog.example.com`, {
           headers: { authorization: `Bearer ${token}` },
         });
@@ -155,7 +138,7 @@ onPostgres('WEB_CONCURRENCY=2 on PostgreSQL', () => {
 
 onPglite('WEB_CONCURRENCY on PGlite', () => {
   it('should refuse more than one process on the embedded database, and say what to do', async () => {
-    const refused = startProcess(SERVER_ENTRY, [], { ...env, DATA_DIR: '/nonexistent/never-opened' });
+    const refused = kit.start({ ...env, DATA_DIR: '/nonexistent/never-opened' });
     expect(await refused.exited).toBe(2);
     expect(refused.output()).toContain('WEB_CONCURRENCY: must be 1 with the embedded database');
     expect(refused.output()).toContain('set DATABASE_URL');

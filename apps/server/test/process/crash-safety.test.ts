@@ -1,17 +1,13 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { checkAfterRestart } from '../helpers/ledger-check.js';
 import {
-  CLI_ENTRY,
-  SERVER_ENTRY,
-  freePort,
-  startProcess,
+  cli,
+  processKit,
+  serverAddress,
+  waitUntilReady,
   type RunningProcess,
-} from '../helpers/server-process.js';
-import { TEST_DB, createScratchPostgresDatabase } from '../helpers/test-database.js';
-import { startTestIdentityProvider, type TestIdentityProvider } from '../helpers/test-identity-provider.js';
+} from '../helpers/process-kit.js';
+import { TEST_DB } from '../helpers/test-database.js';
 import { LoadClient, type Target } from '../helpers/write-load.js';
 
 // Crash safety, proved (issue 9): the built server under a write load from several clients is
@@ -23,67 +19,29 @@ const READY_WITHIN_MS = 15_000;
 const DOMAIN = 'crash.example.com';
 const EMAIL = 'crash-editor@example.com';
 
-let idp: TestIdentityProvider;
-let dataDir: string;
+const kit = processKit('crash', { idp: true });
 let env: Record<string, string>;
-let dropDatabase: (() => Promise<void>) | undefined;
 
-/** A database of this file's own on the PostgreSQL server, dropped after. */
-async function createPostgresDatabase(): Promise<string> {
-  const scratch = await createScratchPostgresDatabase('masthead_crash');
-  dropDatabase = scratch.drop;
-  return scratch.url;
-}
-
-async function cli(...args: string[]) {
-  const run = startProcess(CLI_ENTRY, args, env);
-  const code = await run.exited;
-  if (code !== 0) throw new Error(`masthead ${args.join(' ')} failed:\n${run.output()}`);
-}
-
-/** Starts the server and waits for /readyz; returns how long it took. */
+/** Starts the server on the file's port and waits for /readyz; returns how long it took. */
 async function startServer(baseUrl: string): Promise<{ server: RunningProcess; readyMs: number }> {
-  const started = Date.now();
-  const server = startProcess(SERVER_ENTRY, [], env);
-  let exited = false;
-  void server.exited.then(() => (exited = true));
-  while (Date.now() - started < READY_WITHIN_MS * 2 && !exited) {
-    const status = await fetch(`${baseUrl}/readyz`).then(
-      (r) => r.status,
-      () => 0,
-    );
-    if (status === 200) return { server, readyMs: Date.now() - started };
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  server.child.kill('SIGKILL');
-  throw new Error(`The server was not ready after a restart:\n${server.output()}`);
+  const server = kit.start(env);
+  return { server, readyMs: await waitUntilReady(server, baseUrl, READY_WITHIN_MS * 2) };
 }
 
 beforeAll(async () => {
-  if (!existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: run "npm run build" first`);
-  idp = await startTestIdentityProvider();
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'masthead-crash-'));
-  const port = await freePort();
+  const address = await serverAddress();
   env = {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    DATA_DIR: dataDir,
-    OIDC_AUTHORITY: idp.issuer,
+    ...address.env,
+    DATA_DIR: kit.folder(),
+    OIDC_AUTHORITY: kit.idp.issuer,
     MASTHEAD_DEMO: '0',
     // The load and the checks make more calls than the per-user budget allows; limits are tested elsewhere.
     RATE_LIMIT_PER_MINUTE: '0',
     LOG_LEVEL: 'warn',
-    ...(TEST_DB === 'postgres' ? { DATABASE_URL: await createPostgresDatabase() } : {}),
+    ...(TEST_DB === 'postgres' ? { DATABASE_URL: await kit.scratchDatabase() } : {}),
   };
-  await cli('domain', 'add', DOMAIN, '--name', 'Crash test');
-  await cli('member', 'add', EMAIL, DOMAIN, '--role', 'editor');
-});
-
-afterAll(async () => {
-  await dropDatabase?.();
-  await idp?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await cli(env, 'domain', 'add', DOMAIN, '--name', 'Crash test');
+  await cli(env, 'member', 'add', EMAIL, DOMAIN, '--role', 'editor');
 });
 
 describe(`crash safety on ${TEST_DB === 'postgres' ? 'PostgreSQL' : 'PGlite'}`, () => {
@@ -91,7 +49,11 @@ describe(`crash safety on ${TEST_DB === 'postgres' ? 'PostgreSQL' : 'PGlite'}`, 
     'should keep every acknowledged write through repeated kill -9 and be ready again within 15 s',
     { timeout: 120_000 },
     async () => {
-      const target: Target = { baseUrl: env.PUBLIC_URL!, domain: DOMAIN, token: await idp.tokenFor(EMAIL) };
+      const target: Target = {
+        baseUrl: env.PUBLIC_URL!,
+        domain: DOMAIN,
+        token: await kit.idp.tokenFor(EMAIL),
+      };
       const clients = Array.from({ length: CLIENTS }, (_, i) => new LoadClient(`client-${i}`, () => target));
       let { server } = await startServer(target.baseUrl);
       let checked = 0;

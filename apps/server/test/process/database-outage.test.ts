@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { createDatabase } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
@@ -10,9 +9,8 @@ import {
   startPrivatePostgres,
   type PrivatePostgres,
 } from '../helpers/private-postgres.js';
-import { SERVER_ENTRY, freePort, startProcess, type RunningProcess } from '../helpers/server-process.js';
+import { processKit, serverAddress, type RunningProcess } from '../helpers/process-kit.js';
 import { TEST_DB } from '../helpers/test-database.js';
-import { startTestIdentityProvider, type TestIdentityProvider } from '../helpers/test-identity-provider.js';
 import { ReadLoad } from '../helpers/read-load.js';
 import { LoadClient, type Target } from '../helpers/write-load.js';
 
@@ -45,15 +43,15 @@ const READERS = 3;
 const FULL_SERVICE_WITHIN_MS = 5_000;
 
 let postgres: PrivatePostgres;
-let idp: TestIdentityProvider;
 let token: string;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 suite('database outages on PostgreSQL', () => {
+  const kit = processKit('outage', { idp: true });
+
   beforeAll(async () => {
-    if (!existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: run "npm run build" first`);
-    [postgres, idp] = await Promise.all([startPrivatePostgres(binaries!), startTestIdentityProvider()]);
+    postgres = await startPrivatePostgres(binaries!);
     await postgres.query('create database masthead');
     const db = createDatabase({ kind: 'postgres', url: postgres.url('masthead'), poolSize: 1 });
     try {
@@ -65,22 +63,18 @@ suite('database outages on PostgreSQL', () => {
     } finally {
       await db.destroy();
     }
-    token = await idp.tokenFor(EMAIL);
+    token = await kit.idp.tokenFor(EMAIL);
   });
 
   afterAll(async () => {
     await postgres?.destroy();
-    await idp?.close();
   });
 
   async function serverEnv(extra: Record<string, string> = {}) {
-    const port = await freePort();
     return {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ...(await serverAddress()).env,
       DATABASE_URL: postgres.url('masthead'),
-      OIDC_AUTHORITY: idp.issuer,
+      OIDC_AUTHORITY: kit.idp.issuer,
       MASTHEAD_DEMO: '0',
       RATE_LIMIT_PER_MINUTE: '0',
       LOG_LEVEL: 'info',
@@ -95,7 +89,7 @@ suite('database outages on PostgreSQL', () => {
       async () => {
         const env = await serverEnv({ WEB_CONCURRENCY: String(processes) });
         const target: Target = { baseUrl: env.PUBLIC_URL, domain: domainFor(processes), token };
-        const server = startProcess(SERVER_ENTRY, [], env);
+        const server = kit.start(env);
         printOutputOnFailure(server);
         try {
           await server.waitFor('Masthead is running');
@@ -173,7 +167,7 @@ suite('database outages on PostgreSQL', () => {
     async () => {
       await postgres.stop();
       const env = await serverEnv({ WEB_CONCURRENCY: '2', DATABASE_CONNECT_TIMEOUT_SECONDS: '60' });
-      const server = startProcess(SERVER_ENTRY, [], env);
+      const server = kit.start(env);
       printOutputOnFailure(server);
       try {
         await server.waitFor(
@@ -216,7 +210,7 @@ suite('database outages on PostgreSQL', () => {
           DATABASE_URL: postgres.url('masthead').replace('postgres@', 'postgres:never-printed@'),
         });
         const started = Date.now();
-        const server = startProcess(SERVER_ENTRY, [], env);
+        const server = kit.start(env);
         printOutputOnFailure(server);
         expect(await server.exited).toBe(1);
         const elapsed = Date.now() - started;

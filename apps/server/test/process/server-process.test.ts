@@ -1,50 +1,38 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  CLI_ENTRY,
-  SERVER_ENTRY,
   freePort,
-  startProcess,
+  masthead,
+  processKit,
+  serverAddress,
   type RunningProcess,
-} from '../helpers/server-process.js';
-import { startTestIdentityProvider, type TestIdentityProvider } from '../helpers/test-identity-provider.js';
+} from '../helpers/process-kit.js';
 import { TEST_DB } from '../helpers/test-database.js';
 
 // The built server as `npm start` runs it: PGlite in a data folder, the demo, the lock, SIGTERM.
 // It does not depend on the database under test, so it runs in the PGlite project only.
 const run = TEST_DB === 'pglite' ? describe : describe.skip;
 
-let dataDir: string;
-let idp: TestIdentityProvider;
+const kit = processKit('process', { idp: true });
 let env: Record<string, string>;
 let baseUrl: string;
 
 beforeAll(async () => {
-  if (!existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: run "npm run build" first`);
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'masthead-process-'));
-  idp = await startTestIdentityProvider();
-  const port = await freePort();
-  baseUrl = `http://127.0.0.1:${port}`;
+  const address = await serverAddress();
+  baseUrl = address.baseUrl;
   env = {
-    PORT: String(port),
+    PORT: address.env.PORT,
     HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    OIDC_AUTHORITY: idp.issuer,
+    DATA_DIR: kit.folder(),
+    OIDC_AUTHORITY: kit.idp.issuer,
     // With OIDC_AUTHORITY the demo is created only when asked for.
     MASTHEAD_DEMO: '1',
     LOG_LEVEL: 'info',
   };
 });
-afterAll(async () => {
-  await idp?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
 
 async function startServer(): Promise<RunningProcess> {
-  const server = startProcess(SERVER_ENTRY, [], env);
+  const server = kit.start(env);
   await server.waitFor('Masthead is running');
   return server;
 }
@@ -95,13 +83,13 @@ run('the server process', () => {
         });
 
         // The data folder is locked: a second server and the command line refuse to open it.
-        const second = startProcess(SERVER_ENTRY, [], { ...env, PORT: String(await freePort()) });
+        const second = kit.start({ ...env, PORT: String(await freePort()) });
         expect(await second.exited).toBe(2);
         expect(second.output()).toContain('the server is running on');
         expect(second.output()).toContain('stop it first, or use DATABASE_URL');
-        const cli = startProcess(CLI_ENTRY, ['domain', 'list'], env);
-        expect(await cli.exited).toBe(2);
-        expect(cli.output()).toContain('stop it first, or use DATABASE_URL');
+        const cli = await masthead(env, ['domain', 'list']);
+        expect(cli.code).toBe(2);
+        expect(cli.output).toContain('stop it first, or use DATABASE_URL');
       } finally {
         server.child.kill('SIGTERM');
         await server.exited;
@@ -115,7 +103,7 @@ run('the server process', () => {
     async () => {
       const server = await startServer();
       expect(server.output()).not.toContain('Demo created'); // seeded once, on the first start only
-      const token = await idp.tokenFor('demo@masthead.local');
+      const token = await kit.idp.tokenFor('demo@masthead.local');
       const post = slowPost(
         `${baseUrl}/cms/blogs/info?domain=blog.example.com`,
         token,
@@ -156,7 +144,7 @@ run('the server process', () => {
     { timeout: 120_000 },
     async () => {
       const server = await startServer();
-      const token = await idp.tokenFor('demo@masthead.local');
+      const token = await kit.idp.tokenFor('demo@masthead.local');
       const created = await fetch(`${baseUrl}/cms/blogs/info?domain=blog.example.com`, {
         method: 'POST',
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -188,7 +176,7 @@ run('the server process', () => {
   );
 
   it('should refuse to start with a message that names every bad variable', async () => {
-    const bad = startProcess(SERVER_ENTRY, [], { ...env, PORT: 'abc', STORAGE_DRIVER: 'ftp' });
+    const bad = kit.start({ ...env, PORT: 'abc', STORAGE_DRIVER: 'ftp' });
     expect(await bad.exited).toBe(2);
     expect(bad.output()).toContain('PORT');
     expect(bad.output()).toContain('STORAGE_DRIVER');

@@ -1,10 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_LIMITS } from '../../src/plugins/app/idp/login-limits.js';
-import { SERVER_ENTRY, freePort, startProcess, type RunningProcess } from '../helpers/server-process.js';
-import { TEST_DB, createScratchPostgresDatabase } from '../helpers/test-database.js';
+import { processKit, serverAddress, stop, type RunningProcess } from '../helpers/process-kit.js';
+import { TEST_DB } from '../helpers/test-database.js';
 import { TEST_REDIS_URL, redisKeys } from '../helpers/test-redis.js';
 
 // Issue 19, "Also": with WEB_CONCURRENCY=2 each process kept its own rate limits, so a user had
@@ -14,23 +13,18 @@ import { TEST_REDIS_URL, redisKeys } from '../helpers/test-redis.js';
 const run = TEST_DB === 'postgres' && TEST_REDIS_URL ? describe : describe.skip;
 const PER_MINUTE = 10;
 
+const kit = processKit('shared-limits');
 let baseUrl: string;
 let server: RunningProcess | undefined;
-let dropDatabase: (() => Promise<void>) | undefined;
 const keys = redisKeys();
 
 beforeAll(async () => {
   if (TEST_DB !== 'postgres' || !TEST_REDIS_URL) return;
-  if (!existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: run "npm run build" first`);
-  const database = await createScratchPostgresDatabase('masthead_shared_limits');
-  dropDatabase = database.drop;
-  const port = await freePort();
-  baseUrl = `http://127.0.0.1:${port}`;
-  server = startProcess(SERVER_ENTRY, [], {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: baseUrl,
-    DATABASE_URL: database.url,
+  const address = await serverAddress();
+  baseUrl = address.baseUrl;
+  server = kit.start({
+    ...address.env,
+    DATABASE_URL: await kit.scratchDatabase('masthead_shared_limits'),
     WEB_CONCURRENCY: '2',
     REDIS_URL: TEST_REDIS_URL,
     REDIS_KEY_PREFIX: keys.prefix,
@@ -40,12 +34,9 @@ beforeAll(async () => {
   await server.waitFor('Demo password: ', 120_000);
 }, 180_000);
 
+// Before the kit drops the database: the workers stop as a supervisor would stop them.
 afterAll(async () => {
-  if (server && server.child.exitCode === null) {
-    server.child.kill('SIGTERM');
-    await server.exited;
-  }
-  await dropDatabase?.();
+  if (server) await stop(server);
   if (TEST_REDIS_URL) await keys.clean();
 }, 60_000);
 

@@ -1,47 +1,22 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
-import {
-  CLI_ENTRY,
-  SERVER_ENTRY,
-  freePort,
-  startProcess,
-  type RunningProcess,
-} from '../helpers/server-process.js';
-import { TEST_DB, createScratchPostgresDatabase } from '../helpers/test-database.js';
-import { startTestIdentityProvider, type TestIdentityProvider } from '../helpers/test-identity-provider.js';
-import { eventually } from '../webhooks/webhook-receiver.js';
+import { processKit } from '../helpers/process-kit.js';
+import { TEST_DB } from '../helpers/test-database.js';
+
+export { cli, kill } from '../helpers/process-kit.js';
 
 // The built server for the webhook process tests (issue 21): processes, their environment and calls.
 export const DOMAIN = 'hooks.example.com';
 export const EMAIL = 'hooks-admin@example.com';
 
-/**
- * The identity provider and the clean-ups of one test file, which calls this at its top level. Test
- * files share their worker's modules (decision 060), so what belongs to one file is made here, not
- * at this module's top level.
- */
+/** The webhook tests' servers, on the process kit of the test file that calls this at its top level. */
 export function webhookServers() {
-  let idp: TestIdentityProvider;
+  const kit = processKit('hooks', { idp: true });
   let token: string | undefined;
-  const cleanups: (() => Promise<void> | void)[] = [];
-
-  beforeAll(async () => {
-    idp = await startTestIdentityProvider();
-  });
-  afterAll(async () => {
-    for (const cleanup of cleanups.reverse()) await cleanup();
-    await idp?.close();
-  });
 
   async function baseEnv(options: { postgres?: boolean } = {}) {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'masthead-hooks-'));
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
     const env: Record<string, string> = {
       HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      OIDC_AUTHORITY: idp.issuer,
+      DATA_DIR: kit.folder(),
+      OIDC_AUTHORITY: kit.idp.issuer,
       MASTHEAD_DEMO: '0',
       RATE_LIMIT_PER_MINUTE: '0',
       LOG_LEVEL: 'warn',
@@ -49,40 +24,17 @@ export function webhookServers() {
       WEBHOOK_ALLOW_HTTP: '1',
       WEBHOOK_PORTS: 'any',
     };
-    if (TEST_DB === 'postgres' || options.postgres) {
-      const scratch = await createScratchPostgresDatabase('masthead_hooks');
-      cleanups.push(scratch.drop);
-      env.DATABASE_URL = scratch.url;
-    }
+    if (TEST_DB === 'postgres' || options.postgres)
+      env.DATABASE_URL = await kit.scratchDatabase('masthead_hooks');
     return env;
   }
 
-  async function startServer(env: Record<string, string>) {
-    const port = await freePort();
-    const server = startProcess(SERVER_ENTRY, [], {
-      ...env,
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-    });
-    cleanups.push(() => {
-      server.child.kill('SIGKILL');
-    });
-    const base = `http://127.0.0.1:${port}`;
-    await eventually(
-      async () =>
-        (await fetch(`${base}/readyz`).then(
-          (r) => r.status,
-          () => 0,
-        )) === 200,
-      60_000,
-      `the server to be ready:\n${server.output()}`,
-    );
-    return { server, base };
-  }
+  /** Starts a server on a port of its own and waits until it is ready. */
+  const startServer = (env: Record<string, string>) => kit.startReady(env);
 
   /** The admin's bearer token, made once. */
   async function bearer() {
-    token ??= await idp.tokenFor(EMAIL);
+    token ??= await kit.idp.tokenFor(EMAIL);
     return token;
   }
 
@@ -100,16 +52,5 @@ export function webhookServers() {
     return JSON.parse(text) as { id: string; secret: string };
   }
 
-  return { cleanups, baseEnv, startServer, bearer, call };
-}
-
-export async function cli(env: Record<string, string>, ...args: string[]) {
-  const run = startProcess(CLI_ENTRY, args, env);
-  const code = await run.exited;
-  if (code !== 0) throw new Error(`masthead ${args.join(' ')} failed:\n${run.output()}`);
-}
-
-export async function kill(server: RunningProcess) {
-  server.child.kill('SIGKILL');
-  await server.exited;
+  return { baseEnv, startServer, bearer, call, folder: () => kit.folder(), onCleanup: kit.onCleanup };
 }

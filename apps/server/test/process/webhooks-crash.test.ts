@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { freePort } from '../helpers/server-process.js';
+import { freePort } from '../helpers/process-kit.js';
 import { eventually, startReceiver } from '../webhooks/webhook-receiver.js';
 import { DOMAIN, EMAIL, cli, kill, webhookServers } from './webhook-servers.js';
 
-const { baseEnv, bearer, call, cleanups, startServer } = webhookServers();
+const { baseEnv, bearer, call, onCleanup, startServer } = webhookServers();
 
 // A webhook event whose change committed just before SIGKILL is delivered after the restart (issue 21).
 describe('webhooks with the built server', () => {
@@ -32,7 +32,7 @@ describe('webhooks with the built server', () => {
       await kill(server);
 
       const site = await startReceiver(() => 200, receiverPort);
-      cleanups.push(site.close);
+      onCleanup(site.close);
       const restarted = await startServer(env);
       try {
         await eventually(() => site.received.length >= 1, 40_000, 'the delivery after the restart');

@@ -5,7 +5,7 @@ import { TEST_DB } from '../helpers/test-database.js';
 import { eventually, startReceiver } from '../webhooks/webhook-receiver.js';
 import { DOMAIN, EMAIL, cli, webhookServers } from './webhook-servers.js';
 
-const { baseEnv, call, cleanups, startServer } = webhookServers();
+const { baseEnv, call, onCleanup, startServer } = webhookServers();
 
 /** An HTTP proxy that records what it is asked for and forwards nothing. */
 async function recordingProxy() {
@@ -19,7 +19,7 @@ async function recordingProxy() {
     socket.end('HTTP/1.1 502 Bad Gateway\r\n\r\n');
   });
   await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-  cleanups.push(() => new Promise<void>((resolve) => proxy.close(() => resolve())));
+  onCleanup(() => new Promise<void>((resolve) => proxy.close(() => resolve())));
   return { url: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`, asked };
 }
 
@@ -48,7 +48,7 @@ describe('webhooks with proxy variables set', () => {
       await cli(env, 'domain', 'add', DOMAIN, '--name', 'Hooks');
       await cli(env, 'member', 'add', EMAIL, DOMAIN, '--role', 'admin');
       const site = await startReceiver();
-      cleanups.push(site.close);
+      onCleanup(site.close);
       const { base } = await startServer(env);
       const q = `?domain=${DOMAIN}`;
       const hook = await call(base, 'POST', `/cms/webhooks${q}`, {

@@ -1,13 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import os from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TEST_DB } from '../helpers/test-database.js';
 import { eventually, startReceiver } from '../webhooks/webhook-receiver.js';
 import { DOMAIN, EMAIL, cli, webhookServers } from './webhook-servers.js';
 
-const { baseEnv, call, cleanups, startServer } = webhookServers();
+const { baseEnv, call, folder, onCleanup, startServer } = webhookServers();
 
 // Two servers on one PostgreSQL deliver each of 200 events once, in order (issue 21).
 describe('webhooks with two servers', () => {
@@ -18,12 +15,11 @@ describe('webhooks with two servers', () => {
       const env = await baseEnv();
       // Two servers with data folders of their own share the key that encrypts the secrets.
       const shared = { ...env, WEBHOOK_SECRETS_KEY: randomBytes(32).toString('base64') };
-      const second = { ...shared, DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'masthead-hooks-')) };
-      cleanups.push(() => rmSync(second.DATA_DIR, { recursive: true, force: true }));
+      const second = { ...shared, DATA_DIR: folder() };
       await cli(shared, 'domain', 'add', DOMAIN, '--name', 'Hooks');
       await cli(shared, 'member', 'add', EMAIL, DOMAIN, '--role', 'admin');
       const site = await startReceiver();
-      cleanups.push(site.close);
+      onCleanup(site.close);
       const [one, two] = await Promise.all([startServer(shared), startServer(second)]);
       // Registered through one server; the other must sign with the same secrets.
       const secrets: string[] = [];
