@@ -13,8 +13,9 @@ const SIGNED_IN_SHARED = new RegExp(
     String.raw`[\\/]src[\\/]features[\\/](domains|tags|categories)[\\/]`,
     String.raw`@reduxjs[\\/]toolkit[\\/]dist[\\/]query`,
     String.raw`@standard-schema`,
-    // Not the contract modules only the Settings › Integrations dialogs use: they stay in those chunks.
-    String.raw`packages[\\/]contract(?![\\/]src[\\/](origin|webhook-events)\.ts)`,
+    // Not the contract modules that one page or dialog uses alone (Settings › Integrations, the
+    // activity filter, History, previews): they stay in those chunks.
+    String.raw`packages[\\/]contract(?![\\/]src[\\/](origin|webhook-events|activity-kinds|revision-kinds|preview-limits|preview-url|roles)\.ts)`,
   ].join('|'),
 );
 

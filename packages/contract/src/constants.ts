@@ -33,9 +33,6 @@ export const isAcceptedImageType = (type: string): type is AcceptedImageType =>
 /** The header a PUT sends to make the object publicly readable (S3's canned ACL). */
 export const PUBLIC_READ_HEADER = { 'x-amz-acl': 'public-read' } as const;
 
-export const ROLES = ['author', 'editor', 'admin'] as const;
-export type Role = (typeof ROLES)[number];
-
 /** The built-in provider's password rules (NIST SP 800-63B: a length, no composition rules). */
 export const PASSWORD_MIN_LENGTH = 8;
 /** Only keeps hashing cheap to ask for. */

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { ROLES } from './constants.js';
+import { ROLES } from './roles.js';
 
 export const Domain = Type.Object(
   {

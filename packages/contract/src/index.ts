@@ -1,4 +1,5 @@
 export * from './constants.js';
+export * from './roles.js';
 export * from './slug.js';
 export * from './errors.js';
 export * from './paging.js';
@@ -17,3 +18,4 @@ export * from './account.js';
 export * from './revision.js';
 export * from './member.js';
 export * from './preview.js';
+export * from './preview-url.js';

@@ -1,5 +1,11 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { DeliveryPost } from './delivery.js';
+import {
+  MAX_SHARE_LABEL_LENGTH,
+  SHARE_DEFAULT_DAYS,
+  SHARE_MAX_DAYS,
+  SHARE_MIN_DAYS,
+} from './preview-limits.js';
 
 /*
  * Previews (issue 30): a token names one post of one domain (and, optionally, one revision of it),
@@ -7,15 +13,8 @@ import { DeliveryPost } from './delivery.js';
  * nothing else. Tokens are stored hashed, like content keys, so that they can be listed and revoked.
  */
 
-/** How long the editor's own preview token lasts. */
-export const PREVIEW_HOURS = 1;
-/** A share link lasts 1 to 30 days (7 by default). */
-export const SHARE_MIN_DAYS = 1;
-export const SHARE_MAX_DAYS = 30;
-export const SHARE_DEFAULT_DAYS = 7;
-export const MAX_SHARE_LABEL_LENGTH = 100;
-/** The longest preview address pattern the database keeps. */
-export const MAX_PREVIEW_URL_LENGTH = 2000;
+export * from './preview-limits.js';
+
 /** Every preview token starts so (for secret scanners), then 256 random bits. */
 export const PREVIEW_TOKEN_PREFIX = 'mhp_';
 

@@ -2,31 +2,10 @@ import { Type, type Static } from '@sinclair/typebox';
 import { BlogPost } from './blog.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_INDEX, MAX_PAGE_SIZE } from './constants.js';
 import { DomainQuery } from './paging.js';
+import { REVISION_KINDS, isContentRevisionKind, type RevisionKind } from './revision-kinds.js';
 import { CategoryRef, TagRef } from './taxonomy.js';
 
-/**
- * A post's history (issue 23): saves that hold a copy of the content (`created`, `updated`,
- * `restored`, and `baseline`, the state a post had before history was kept, written by its first
- * save after that), and workflow events that hold none.
- */
-export const REVISION_KINDS = [
-  'baseline',
-  'created',
-  'updated',
-  'restored',
-  'approved',
-  'unapproved',
-  'published',
-  'unpublished',
-  'scheduled',
-  'unscheduled',
-] as const;
-export type RevisionKind = (typeof REVISION_KINDS)[number];
-
-/** The kinds that keep a copy of the post's content. */
-export const CONTENT_REVISION_KINDS = ['baseline', 'created', 'updated', 'restored'] as const;
-export const isContentRevisionKind = (kind: RevisionKind) =>
-  (CONTENT_REVISION_KINDS as readonly string[]).includes(kind);
+export * from './revision-kinds.js';
 
 /** The parts of a post a save can change, as `changes` names them. */
 export const REVISION_CHANGES = [

@@ -1,6 +1,6 @@
 import { findDomainSettings } from '../db/repositories/domains.repository.js';
 import { isPostUrlPattern } from '../lib/post-url.js';
-import { isPreviewUrlPattern } from '../lib/preview-url.js';
+import { isPreviewUrlPattern } from '@masthead/contract';
 import { setDomainSettings } from '../services/domain-settings.service.js';
 import { parseHostName } from './arguments.js';
 import { cliActor } from './cli-actor.js';

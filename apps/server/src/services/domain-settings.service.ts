@@ -7,7 +7,7 @@ import {
 } from '../db/repositories/domains.repository.js';
 import { badRequest, notFound } from '../lib/app-error.js';
 import { isPostUrlPattern } from '../lib/post-url.js';
-import { isPreviewUrlPattern } from '../lib/preview-url.js';
+import { isPreviewUrlPattern } from '@masthead/contract';
 import { recordActivity, type Actor } from './activity.js';
 
 export interface DomainSettingsValues {

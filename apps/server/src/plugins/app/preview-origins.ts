@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { listPreviewUrls } from '../../db/repositories/domains.repository.js';
 import { FreshValue } from '../../lib/fresh-value.js';
-import { previewUrlOrigin } from '../../lib/preview-url.js';
+import { previewUrlOrigin } from '@masthead/contract';
 
 declare module 'fastify' {
   interface FastifyInstance {

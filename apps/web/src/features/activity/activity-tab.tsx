@@ -1,5 +1,5 @@
 import type { ActivityEntry } from '@masthead/contract';
-import { ACTIVITY_KINDS, ACTIVITY_OBJECTS } from './activity-kinds.js';
+import { ACTIVITY_KINDS, ACTIVITY_OBJECTS } from '@masthead/contract/activity-kinds';
 import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from '@masthead/contract/constants';
 import { useEffect, useId, useState } from 'react';
 import { Pagination } from '../../components/ui/pagination.js';

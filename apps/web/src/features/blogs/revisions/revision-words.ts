@@ -1,18 +1,9 @@
+import { isContentRevisionKind } from '@masthead/contract/revision-kinds';
 import type { RevisionEntry } from '@masthead/contract';
 import type { TFunction } from 'i18next';
 
-/**
- * The entries that keep a copy of the content, as the contract's CONTENT_REVISION_KINDS (repeated:
- * a value import of the contract would land in the signed-in area's chunk, which has no room).
- */
-const CONTENT_KINDS: ReadonlySet<RevisionEntry['kind']> = new Set([
-  'baseline',
-  'created',
-  'updated',
-  'restored',
-]);
-
-export const keepsContent = (entry: Pick<RevisionEntry, 'kind'>) => CONTENT_KINDS.has(entry.kind);
+/** Whether the entry keeps a copy of the content (a save, not a workflow event). */
+export const keepsContent = (entry: Pick<RevisionEntry, 'kind'>) => isContentRevisionKind(entry.kind);
 
 /**
  * Who saved it: their name, else their e-mail; the scheduled publisher by what it is. Nobody for the

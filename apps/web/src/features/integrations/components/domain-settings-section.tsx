@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/use-translation.js';
 import { useGetDomainSettingsQuery, useUpdateDomainSettingsMutation } from '../api/integrations-api.js';
-import { isPreviewUrlPattern } from '../preview-url.js';
+import { isPreviewUrlPattern } from '@masthead/contract/preview-url';
 import { ErrorLines } from './error-lines.js';
 import { ListState } from './list-state.js';
 

@@ -4,7 +4,7 @@ import { Dialog } from '../../../components/ui/dialog.js';
 import { useTranslation } from '../../../lib/use-translation.js';
 import { failureMessage } from '../../../lib/failed-call.js';
 import { useAddMemberMutation } from '../api/members-api.js';
-import { ROLES } from './roles.js';
+import { ROLES } from '@masthead/contract/roles';
 
 interface AddMemberDialogProps {
   domain: string;

@@ -1,7 +1,7 @@
 import type { Member, Role } from '@masthead/contract';
 import { formatTableDate } from '../../../lib/format-table-date.js';
 import { useTranslation } from '../../../lib/use-translation.js';
-import { ROLES } from './roles.js';
+import { ROLES } from '@masthead/contract/roles';
 
 interface MembersTableProps {
   members: Member[];

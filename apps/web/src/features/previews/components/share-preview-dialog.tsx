@@ -10,7 +10,7 @@ import {
   SHARE_DEFAULT_DAYS,
   SHARE_MAX_DAYS,
   SHARE_MIN_DAYS,
-} from '../preview-limits.js';
+} from '@masthead/contract/preview-limits';
 import { ErrorBox } from './error-box.js';
 import { ShareList } from './share-list.js';
 import '../../../components/ui/button.css';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useCreatePreviewMutation } from '../api/previews-api.js';
 import { safePreviewUrl } from '../preview-address.js';
-import { PREVIEW_HOURS } from '../preview-limits.js';
+import { PREVIEW_HOURS } from '@masthead/contract/preview-limits';
 
 /** A token is renewed this long before it expires, so that the frame never holds a dead one. */
 export const RENEW_BEFORE_MS = 5 * 60_000;
