@@ -1,3 +1,6 @@
+// Role is the type of roles.ts (type-only here, so that the sign-in page's chunk stays without ROLES).
+export type { Role } from './roles.js';
+
 /** Business constants shared by the web app and the server (spec §9, DESIGN §3). */
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;

@@ -1,6 +1,6 @@
 import { MAX_NAME_LENGTH } from '@masthead/contract/constants';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { Dialog } from '../../../components/ui/dialog.js';
+import { useEffect, useId, useRef, useState } from 'react';
+import { FormDialog } from '../../../components/ui/form-dialog.js';
 import { useTranslation } from '../../../lib/use-translation.js';
 import { useChangeAccountNameMutation } from '../api/account-api.js';
 import { failureLines } from '../../../lib/failed-call.js';
@@ -16,7 +16,6 @@ interface ChangeNameDialogProps {
 /** "Change name" (decision 045): the display name the sidebar and new tokens show. */
 export function ChangeNameDialog({ currentName, onClose, onChanged }: ChangeNameDialogProps) {
   const { t } = useTranslation();
-  const formId = useId();
   const inputId = useId();
   const messageId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -29,8 +28,7 @@ export function ChangeNameDialog({ currentName, onClose, onChanged }: ChangeName
     return () => window.cancelAnimationFrame(frame);
   }, []);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function submit() {
     if (isLoading) return;
     if (name.trim() === '') return setProblem(t('account.name.required'));
     setProblem(undefined);
@@ -43,43 +41,34 @@ export function ChangeNameDialog({ currentName, onClose, onChanged }: ChangeName
   }
 
   return (
-    <Dialog
+    <FormDialog
       title={t('account.name.title')}
-      closeIcon
       onClose={onClose}
-      actions={
-        <>
-          <button type="button" className="button button--secondary" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" form={formId} className="button button--primary" disabled={isLoading}>
-            {isLoading ? t('common.saving') : t('common.save')}
-          </button>
-        </>
-      }
+      onSubmit={submit}
+      submitLabel={t('common.save')}
+      busyLabel={isLoading ? t('common.saving') : undefined}
+      className="account-form"
     >
-      <form id={formId} className="account-form" noValidate onSubmit={(event) => void submit(event)}>
-        <div className="account-form__field">
-          <label htmlFor={inputId}>{t('account.name.label')}</label>
-          <input
-            ref={inputRef}
-            id={inputId}
-            className="account-form__input"
-            autoComplete="name"
-            required
-            maxLength={MAX_NAME_LENGTH}
-            value={name}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={problem ? messageId : undefined}
-            onChange={(event) => setName(event.target.value)}
-          />
-          {problem && (
-            <p id={messageId} className="account-form__error" role="alert">
-              {problem}
-            </p>
-          )}
-        </div>
-      </form>
-    </Dialog>
+      <div className="account-form__field">
+        <label htmlFor={inputId}>{t('account.name.label')}</label>
+        <input
+          ref={inputRef}
+          id={inputId}
+          className="account-form__input"
+          autoComplete="name"
+          required
+          maxLength={MAX_NAME_LENGTH}
+          value={name}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? messageId : undefined}
+          onChange={(event) => setName(event.target.value)}
+        />
+        {problem && (
+          <p id={messageId} className="account-form__error" role="alert">
+            {problem}
+          </p>
+        )}
+      </div>
+    </FormDialog>
   );
 }

@@ -1,6 +1,7 @@
 import { PASSWORD_MIN_LENGTH } from '@masthead/contract/constants';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Dialog } from '../../../components/ui/dialog.js';
+import { FormDialog } from '../../../components/ui/form-dialog.js';
 import { useTranslation } from '../../../lib/use-translation.js';
 import { useChangePasswordMutation } from '../api/account-api.js';
 import { failureLines, failureStatus } from '../../../lib/failed-call.js';
@@ -25,7 +26,6 @@ interface ChangePasswordDialogProps {
  */
 export function ChangePasswordDialog({ onClose, onSignInAgain }: ChangePasswordDialogProps) {
   const { t } = useTranslation();
-  const formId = useId();
   const ids = { current: useId(), next: useId(), confirm: useId(), rule: useId(), message: useId() };
   const currentRef = useRef<HTMLInputElement>(null);
   const [values, setValues] = useState({ current: '', next: '', confirm: '' });
@@ -38,8 +38,7 @@ export function ChangePasswordDialog({ onClose, onSignInAgain }: ChangePasswordD
     return () => window.cancelAnimationFrame(frame);
   }, []);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function submit() {
     if (isLoading) return;
     if (values.current === '')
       return setProblem({ field: 'current', message: t('account.password.currentRequired') });
@@ -110,35 +109,26 @@ export function ChangePasswordDialog({ onClose, onSignInAgain }: ChangePasswordD
   };
 
   return (
-    <Dialog
+    <FormDialog
       title={t('account.password.title')}
-      closeIcon
       onClose={onClose}
-      actions={
-        <>
-          <button type="button" className="button button--secondary" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" form={formId} className="button button--primary" disabled={isLoading}>
-            {isLoading ? t('account.password.saving') : t('account.password.save')}
-          </button>
-        </>
-      }
+      onSubmit={submit}
+      submitLabel={t('account.password.save')}
+      busyLabel={isLoading ? t('account.password.saving') : undefined}
+      className="account-form"
     >
-      <form id={formId} className="account-form" noValidate onSubmit={(event) => void submit(event)}>
-        <p className="account-form__intro">{t('account.password.intro')}</p>
-        {field('current', t('account.password.current'), 'current-password')}
-        {field('next', t('account.password.new'), 'new-password', ids.rule)}
-        <p id={ids.rule} className="account-form__hint">
-          {t('account.password.rule', { min: PASSWORD_MIN_LENGTH })}
+      <p className="account-form__intro">{t('account.password.intro')}</p>
+      {field('current', t('account.password.current'), 'current-password')}
+      {field('next', t('account.password.new'), 'new-password', ids.rule)}
+      <p id={ids.rule} className="account-form__hint">
+        {t('account.password.rule', { min: PASSWORD_MIN_LENGTH })}
+      </p>
+      {field('confirm', t('account.password.confirm'), 'new-password')}
+      {problem && problem.field === undefined && (
+        <p className="account-form__error" role="alert">
+          {problem.message}
         </p>
-        {field('confirm', t('account.password.confirm'), 'new-password')}
-        {problem && problem.field === undefined && (
-          <p className="account-form__error" role="alert">
-            {problem.message}
-          </p>
-        )}
-      </form>
-    </Dialog>
+      )}
+    </FormDialog>
   );
 }

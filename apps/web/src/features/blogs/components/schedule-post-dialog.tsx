@@ -1,6 +1,6 @@
 import i18n from 'i18next';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { Dialog } from '../../../components/ui/dialog.js';
+import { useEffect, useId, useRef, useState } from 'react';
+import { FormDialog } from '../../../components/ui/form-dialog.js';
 import { formatDateTime } from '../../../lib/format-date.js';
 import { fromLocalInputs, timeZoneLabel, toLocalInputs } from '../../../lib/local-date-time.js';
 import { useTranslation } from '../../../lib/use-translation.js';
@@ -29,7 +29,6 @@ function defaultTime(now: Date) {
  */
 export function SchedulePostDialog({ title, scheduling, onCancel, onConfirm }: SchedulePostDialogProps) {
   const { t } = useTranslation();
-  const formId = useId();
   const dateId = useId();
   const timeId = useId();
   const zoneId = useId();
@@ -47,8 +46,7 @@ export function SchedulePostDialog({ title, scheduling, onCancel, onConfirm }: S
     return () => window.cancelAnimationFrame(frame);
   }, []);
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  function submit() {
     if (scheduling) return;
     const at = fromLocalInputs(date, time);
     if (!at) return setProblem(t('blogs.schedule.invalid'));
@@ -60,66 +58,57 @@ export function SchedulePostDialog({ title, scheduling, onCancel, onConfirm }: S
   const chosen = fromLocalInputs(date, time);
   const describedBy = [zoneId, problem ? messageId : ''].filter(Boolean).join(' ');
   return (
-    <Dialog
+    <FormDialog
       title={t('blogs.schedule.title')}
-      closeIcon
       onClose={onCancel}
-      actions={
-        <>
-          <button type="button" className="button button--secondary" onClick={onCancel}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" form={formId} className="button button--primary" disabled={scheduling}>
-            {scheduling ? t('blogs.schedule.saving') : t('blogs.schedule.confirm')}
-          </button>
-        </>
-      }
+      onSubmit={submit}
+      submitLabel={t('blogs.schedule.confirm')}
+      busyLabel={scheduling ? t('blogs.schedule.saving') : undefined}
+      className="schedule-form"
     >
-      <form id={formId} className="schedule-form" noValidate onSubmit={submit}>
-        <p className="schedule-form__intro">{t('blogs.schedule.body', { title })}</p>
-        <div className="schedule-form__row">
-          <div className="schedule-form__field">
-            <label htmlFor={dateId}>{t('blogs.schedule.dateLabel')}</label>
-            <input
-              ref={dateRef}
-              id={dateId}
-              type="date"
-              className="schedule-form__input"
-              value={date}
-              required
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={describedBy}
-              onChange={(event) => setDate(event.target.value)}
-            />
-          </div>
-          <div className="schedule-form__field">
-            <label htmlFor={timeId}>{t('blogs.schedule.timeLabel')}</label>
-            <input
-              id={timeId}
-              type="time"
-              className="schedule-form__input"
-              value={time}
-              required
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={describedBy}
-              onChange={(event) => setTime(event.target.value)}
-            />
-          </div>
+      <p className="schedule-form__intro">{t('blogs.schedule.body', { title })}</p>
+      <div className="schedule-form__row">
+        <div className="schedule-form__field">
+          <label htmlFor={dateId}>{t('blogs.schedule.dateLabel')}</label>
+          <input
+            ref={dateRef}
+            id={dateId}
+            type="date"
+            className="schedule-form__input"
+            value={date}
+            required
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={describedBy}
+            onChange={(event) => setDate(event.target.value)}
+          />
         </div>
-        <p id={zoneId} className="schedule-form__zone">
-          {t('blogs.schedule.zone', { zone })}
+        <div className="schedule-form__field">
+          <label htmlFor={timeId}>{t('blogs.schedule.timeLabel')}</label>
+          <input
+            id={timeId}
+            type="time"
+            className="schedule-form__input"
+            value={time}
+            required
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={describedBy}
+            onChange={(event) => setTime(event.target.value)}
+          />
+        </div>
+      </div>
+      <p id={zoneId} className="schedule-form__zone">
+        {t('blogs.schedule.zone', { zone })}
+      </p>
+      {chosen && (
+        <p className="schedule-form__summary" aria-live="polite">
+          {t('blogs.schedule.summary', { date: formatDateTime(chosen.toISOString()) })}
         </p>
-        {chosen && (
-          <p className="schedule-form__summary" aria-live="polite">
-            {t('blogs.schedule.summary', { date: formatDateTime(chosen.toISOString()) })}
-          </p>
-        )}
-        {problem && (
-          <p id={messageId} className="schedule-form__error" role="alert">
-            {problem}
-          </p>
-        )}
-      </form>
-    </Dialog>
+      )}
+      {problem && (
+        <p id={messageId} className="schedule-form__error" role="alert">
+          {problem}
+        </p>
+      )}
+    </FormDialog>
   );
 }

@@ -1,7 +1,8 @@
 import type { NewContentKey } from '@masthead/contract';
 import { MAX_KEY_ORIGINS } from '@masthead/contract/origin';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Dialog } from '../../../components/ui/dialog.js';
+import { FormDialog } from '../../../components/ui/form-dialog.js';
 import { useTranslation } from '../../../lib/use-translation.js';
 import { useCreateContentKeyMutation } from '../api/integrations-api.js';
 import { parseOrigins } from '../origins.js';
@@ -19,7 +20,6 @@ interface ContentKeyDialogProps {
  */
 export default function ContentKeyDialog({ domain, onClose }: ContentKeyDialogProps) {
   const { t } = useTranslation();
-  const formId = useId();
   const nameId = useId();
   const originsId = useId();
   const hintId = useId();
@@ -44,8 +44,7 @@ export default function ContentKeyDialog({ domain, onClose }: ContentKeyDialogPr
     return () => window.cancelAnimationFrame(frame);
   }, []);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function submit() {
     setChecked(true);
     if (nameMissing || originProblem || creation.isLoading) return;
     const result = await create({ domain, body: { name: name.trim(), origins: parsed.origins } });
@@ -68,70 +67,56 @@ export default function ContentKeyDialog({ domain, onClose }: ContentKeyDialogPr
     );
 
   return (
-    <Dialog
+    <FormDialog
       title={t('integrations.keys.add')}
-      closeIcon
       onClose={onClose}
-      actions={
-        <>
-          <button type="button" className="button button--secondary" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <button
-            type="submit"
-            form={formId}
-            className="button button--primary"
-            disabled={creation.isLoading}
-          >
-            {creation.isLoading ? t('integrations.creating') : t('integrations.create')}
-          </button>
-        </>
-      }
+      onSubmit={submit}
+      submitLabel={t('integrations.create')}
+      busyLabel={creation.isLoading ? t('integrations.creating') : undefined}
+      className="integrations__form"
     >
-      <form id={formId} className="integrations__form" noValidate onSubmit={(event) => void submit(event)}>
-        <div className="integrations__field">
-          <label htmlFor={nameId}>
-            {t('integrations.keys.name')}
-            <span aria-hidden="true"> *</span>
-          </label>
-          <input
-            ref={nameRef}
-            id={nameId}
-            className="integrations__input"
-            value={name}
-            required
-            aria-required="true"
-            aria-invalid={checked && nameMissing ? true : undefined}
-            autoComplete="off"
-            onChange={(event) => setName(event.target.value)}
-          />
-          {checked && nameMissing && (
-            <p className="integrations__invalid">{t('integrations.keys.nameRequired')}</p>
-          )}
-        </div>
-        <div className="integrations__field">
-          <label htmlFor={originsId}>{t('integrations.keys.origins')}</label>
-          <textarea
-            id={originsId}
-            className="integrations__input"
-            rows={3}
-            value={originsText}
-            spellCheck={false}
-            aria-invalid={checked && originProblem ? true : undefined}
-            aria-describedby={checked && originProblem ? `${hintId} ${problemId}` : hintId}
-            onChange={(event) => setOriginsText(event.target.value)}
-          />
-          <p id={hintId} className="integrations__hint">
-            {t('integrations.keys.originsHint')}
+      <div className="integrations__field">
+        <label htmlFor={nameId}>
+          {t('integrations.keys.name')}
+          <span aria-hidden="true"> *</span>
+        </label>
+        <input
+          ref={nameRef}
+          id={nameId}
+          className="integrations__input"
+          value={name}
+          required
+          aria-required="true"
+          aria-invalid={checked && nameMissing ? true : undefined}
+          autoComplete="off"
+          onChange={(event) => setName(event.target.value)}
+        />
+        {checked && nameMissing && (
+          <p className="integrations__invalid">{t('integrations.keys.nameRequired')}</p>
+        )}
+      </div>
+      <div className="integrations__field">
+        <label htmlFor={originsId}>{t('integrations.keys.origins')}</label>
+        <textarea
+          id={originsId}
+          className="integrations__input"
+          rows={3}
+          value={originsText}
+          spellCheck={false}
+          aria-invalid={checked && originProblem ? true : undefined}
+          aria-describedby={checked && originProblem ? `${hintId} ${problemId}` : hintId}
+          onChange={(event) => setOriginsText(event.target.value)}
+        />
+        <p id={hintId} className="integrations__hint">
+          {t('integrations.keys.originsHint')}
+        </p>
+        {checked && originProblem && (
+          <p id={problemId} className="integrations__invalid">
+            {originProblem}
           </p>
-          {checked && originProblem && (
-            <p id={problemId} className="integrations__invalid">
-              {originProblem}
-            </p>
-          )}
-        </div>
-        <ErrorLines error={creation.error} />
-      </form>
-    </Dialog>
+        )}
+      </div>
+      <ErrorLines error={creation.error} />
+    </FormDialog>
   );
 }

@@ -1,7 +1,8 @@
 import type { NewWebhook, Webhook } from '@masthead/contract';
 import { WEBHOOK_EVENTS } from '@masthead/contract/webhook-events';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Dialog } from '../../../components/ui/dialog.js';
+import { FormDialog } from '../../../components/ui/form-dialog.js';
 import { useTranslation } from '../../../lib/use-translation.js';
 import { useCreateWebhookMutation, useUpdateWebhookMutation } from '../api/integrations-api.js';
 import { ErrorLines } from './error-lines.js';
@@ -21,7 +22,6 @@ interface WebhookDialogProps {
  */
 export default function WebhookDialog({ domain, webhook, onClose }: WebhookDialogProps) {
   const { t } = useTranslation();
-  const formId = useId();
   const urlId = useId();
   const descriptionId = useId();
   const urlRef = useRef<HTMLInputElement>(null);
@@ -47,8 +47,7 @@ export default function WebhookDialog({ domain, webhook, onClose }: WebhookDialo
     setEvents((current) => WEBHOOK_EVENTS.filter((name) => (name === event ? on : current.includes(name))));
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function submit() {
     setChecked(true);
     if (urlMissing || noEvents || saving) return;
     const body = { url: url.trim(), events, active, description: description.trim() };
@@ -78,78 +77,69 @@ export default function WebhookDialog({ domain, webhook, onClose }: WebhookDialo
     );
 
   return (
-    <Dialog
+    <FormDialog
       title={t(webhook ? 'integrations.webhooks.editTitle' : 'integrations.webhooks.add')}
-      closeIcon
       onClose={onClose}
-      actions={
-        <>
-          <button type="button" className="button button--secondary" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" form={formId} className="button button--primary" disabled={saving}>
-            {saving ? t('common.saving') : t(webhook ? 'common.save' : 'integrations.create')}
-          </button>
-        </>
-      }
+      onSubmit={submit}
+      submitLabel={t(webhook ? 'common.save' : 'integrations.create')}
+      busyLabel={saving ? t('common.saving') : undefined}
+      className="integrations__form"
     >
-      <form id={formId} className="integrations__form" noValidate onSubmit={(event) => void submit(event)}>
-        <div className="integrations__field">
-          <label htmlFor={urlId}>
-            {t('integrations.webhooks.url')}
-            <span aria-hidden="true"> *</span>
-          </label>
-          <input
-            ref={urlRef}
-            id={urlId}
-            className="integrations__input"
-            type="url"
-            inputMode="url"
-            value={url}
-            required
-            aria-required="true"
-            aria-invalid={checked && urlMissing ? true : undefined}
-            autoComplete="off"
-            spellCheck={false}
-            placeholder="https://www.example.com/hooks/masthead"
-            onChange={(event) => setUrl(event.target.value)}
-          />
-          {checked && urlMissing && (
-            <p className="integrations__invalid">{t('integrations.webhooks.urlRequired')}</p>
-          )}
-        </div>
-        <div className="integrations__field">
-          <label htmlFor={descriptionId}>{t('integrations.webhooks.descriptionLabel')}</label>
-          <input
-            id={descriptionId}
-            className="integrations__input"
-            value={description}
-            autoComplete="off"
-            onChange={(event) => setDescription(event.target.value)}
-          />
-        </div>
-        <fieldset className="integrations__events">
-          <legend>{t('integrations.webhooks.events')}</legend>
-          {WEBHOOK_EVENTS.map((name) => (
-            <label key={name} className="integrations__check">
-              <input
-                type="checkbox"
-                checked={events.includes(name)}
-                onChange={(event) => toggle(name, event.target.checked)}
-              />
-              <span className="integrations__mono">{name}</span>
-            </label>
-          ))}
-          {checked && noEvents && (
-            <p className="integrations__invalid">{t('integrations.webhooks.eventsRequired')}</p>
-          )}
-        </fieldset>
-        <label className="integrations__check">
-          <input type="checkbox" checked={active} onChange={(event) => setActive(event.target.checked)} />
-          {t('integrations.webhooks.active')}
+      <div className="integrations__field">
+        <label htmlFor={urlId}>
+          {t('integrations.webhooks.url')}
+          <span aria-hidden="true"> *</span>
         </label>
-        <ErrorLines error={webhook ? updating.error : creation.error} />
-      </form>
-    </Dialog>
+        <input
+          ref={urlRef}
+          id={urlId}
+          className="integrations__input"
+          type="url"
+          inputMode="url"
+          value={url}
+          required
+          aria-required="true"
+          aria-invalid={checked && urlMissing ? true : undefined}
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="https://www.example.com/hooks/masthead"
+          onChange={(event) => setUrl(event.target.value)}
+        />
+        {checked && urlMissing && (
+          <p className="integrations__invalid">{t('integrations.webhooks.urlRequired')}</p>
+        )}
+      </div>
+      <div className="integrations__field">
+        <label htmlFor={descriptionId}>{t('integrations.webhooks.descriptionLabel')}</label>
+        <input
+          id={descriptionId}
+          className="integrations__input"
+          value={description}
+          autoComplete="off"
+          onChange={(event) => setDescription(event.target.value)}
+        />
+      </div>
+      <fieldset className="integrations__events">
+        <legend>{t('integrations.webhooks.events')}</legend>
+        {WEBHOOK_EVENTS.map((name) => (
+          <label key={name} className="integrations__check">
+            <input
+              type="checkbox"
+              checked={events.includes(name)}
+              onChange={(event) => toggle(name, event.target.checked)}
+            />
+            <span className="integrations__mono">{name}</span>
+          </label>
+        ))}
+        {checked && noEvents && (
+          <p className="integrations__invalid">{t('integrations.webhooks.eventsRequired')}</p>
+        )}
+      </fieldset>
+      <label className="integrations__check">
+        <input type="checkbox" checked={active} onChange={(event) => setActive(event.target.checked)} />
+        {t('integrations.webhooks.active')}
+      </label>
+      <ErrorLines error={webhook ? updating.error : creation.error} />
+    </FormDialog>
   );
 }

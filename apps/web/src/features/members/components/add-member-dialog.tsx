@@ -1,6 +1,6 @@
 import type { AddMemberResult, Role } from '@masthead/contract';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { Dialog } from '../../../components/ui/dialog.js';
+import { useEffect, useId, useRef, useState } from 'react';
+import { FormDialog } from '../../../components/ui/form-dialog.js';
 import { useTranslation } from '../../../lib/use-translation.js';
 import { failureMessage } from '../../../lib/failed-call.js';
 import { useAddMemberMutation } from '../api/members-api.js';
@@ -16,7 +16,6 @@ interface AddMemberDialogProps {
 /** "Add member": an e-mail and a role. A refusal (already a member, invalid e-mail) shows inline. */
 export function AddMemberDialog({ domain, onClose, onAdded }: AddMemberDialogProps) {
   const { t } = useTranslation();
-  const formId = useId();
   const emailId = useId();
   const roleId = useId();
   const errorId = useId();
@@ -31,8 +30,7 @@ export function AddMemberDialog({ domain, onClose, onAdded }: AddMemberDialogPro
     return () => window.cancelAnimationFrame(frame);
   }, []);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function submit() {
     if (isLoading) return;
     const trimmed = email.trim();
     if (trimmed === '') {
@@ -46,59 +44,50 @@ export function AddMemberDialog({ domain, onClose, onAdded }: AddMemberDialogPro
   }
 
   return (
-    <Dialog
+    <FormDialog
       title={t('members.add.title')}
-      closeIcon
       onClose={onClose}
-      actions={
-        <>
-          <button type="button" className="button button--secondary" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" form={formId} className="button button--primary" disabled={isLoading}>
-            {isLoading ? t('members.add.adding') : t('members.add.submit')}
-          </button>
-        </>
-      }
+      onSubmit={submit}
+      submitLabel={t('members.add.submit')}
+      busyLabel={isLoading ? t('members.add.adding') : undefined}
+      className="members-form"
     >
-      <form id={formId} className="members-form" noValidate onSubmit={(event) => void submit(event)}>
-        <label htmlFor={emailId}>
-          {t('members.add.email')}
-          <span aria-hidden="true"> *</span>
-        </label>
-        <input
-          ref={emailRef}
-          id={emailId}
-          type="email"
-          className="members-form__input"
-          value={email}
-          required
-          aria-required="true"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          autoComplete="off"
-          onChange={(event) => setEmail(event.target.value)}
-        />
-        <label htmlFor={roleId}>{t('members.add.role')}</label>
-        <select
-          id={roleId}
-          className="members-form__input"
-          value={role}
-          onChange={(event) => setRole(event.target.value as Role)}
-        >
-          {ROLES.map((each) => (
-            <option key={each} value={each}>
-              {t(`members.roles.${each}`)}
-            </option>
-          ))}
-        </select>
-        <p className="members-form__hint">{t('members.add.hint')}</p>
-        {error && (
-          <p id={errorId} className="members__error" role="alert">
-            {error}
-          </p>
-        )}
-      </form>
-    </Dialog>
+      <label htmlFor={emailId}>
+        {t('members.add.email')}
+        <span aria-hidden="true"> *</span>
+      </label>
+      <input
+        ref={emailRef}
+        id={emailId}
+        type="email"
+        className="members-form__input"
+        value={email}
+        required
+        aria-required="true"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        autoComplete="off"
+        onChange={(event) => setEmail(event.target.value)}
+      />
+      <label htmlFor={roleId}>{t('members.add.role')}</label>
+      <select
+        id={roleId}
+        className="members-form__input"
+        value={role}
+        onChange={(event) => setRole(event.target.value as Role)}
+      >
+        {ROLES.map((each) => (
+          <option key={each} value={each}>
+            {t(`members.roles.${each}`)}
+          </option>
+        ))}
+      </select>
+      <p className="members-form__hint">{t('members.add.hint')}</p>
+      {error && (
+        <p id={errorId} className="members__error" role="alert">
+          {error}
+        </p>
+      )}
+    </FormDialog>
   );
 }
