@@ -56,7 +56,11 @@ export default async function postRoutes(
       const query = request.query;
       const offset = pageOffset(query.page, query.limit);
       return answers.cached(request, reply, async () => {
-        const { fields, tsQuery, matchesNothing } = await postQueryFilters(app.deliveryDb, access.domainId, query);
+        const { fields, tsQuery, matchesNothing } = await postQueryFilters(
+          app.deliveryDb,
+          access.domainId,
+          query,
+        );
         if (matchesNothing) return { posts: [], meta: pageMeta(query.page, query.limit, 0) };
         const { rows, total } = await listPublishedPage(
           app.deliveryDb,
