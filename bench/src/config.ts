@@ -59,6 +59,8 @@ export const config = {
   revisionRounds: integer('BENCH_REVISION_ROUNDS', process.env.BENCH_SMOKE === '1' ? 1 : 2, 0, 20),
   /** BENCH_IMAGES=0 skips the image figures (issue 31: renders, memory under first requests, a made variant). */
   images: process.env.BENCH_IMAGES !== '0',
+  /** BENCH_NODE_OPTIONS: node flags for every server process, to compare runtime settings (A/B). */
+  nodeOptions: process.env.BENCH_NODE_OPTIONS ?? '',
   email: 'bench@masthead.local',
   /**
    * `npm run bench:smoke` (in `npm test`): a correctness run, not a measurement. Each raw-SQL twin

@@ -3,6 +3,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { config } from './config.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const serverDir = path.join(root, 'apps/server');
@@ -69,6 +70,7 @@ export async function startServer(env: Record<string, string>, entryPath = entry
       // Nor the per-address budgets of the public endpoints: every bench request comes from here (decision 058).
       DELIVERY_RATE_LIMIT_PER_ADDRESS_PER_MINUTE: '0',
       FEEDS_RATE_LIMIT_PER_ADDRESS_PER_MINUTE: '0',
+      ...(config.nodeOptions ? { NODE_OPTIONS: config.nodeOptions } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
