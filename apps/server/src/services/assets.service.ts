@@ -129,21 +129,26 @@ export function descriptionOf(body: AssetInput, lines: string[]): string {
   return description;
 }
 
+/** A PUT's description, trimmed; 400 when it is blank. Checked before If-Match is read. */
+export function requiredDescription(body: AssetInput): string {
+  const lines: string[] = [];
+  const description = descriptionOf(body, lines);
+  if (lines.length > 0) throw badRequest(lines);
+  return description;
+}
+
 /**
- * PUT /cms/assets/list/:id: sets the description (mandatory, spec §5) with its activity row; 412
- * when `versions` (If-Match) does not name the asset's version, 404 when it is gone.
+ * PUT /cms/assets/list/:id: sets the description (checked by requiredDescription) with its
+ * activity row; 412 when `versions` (If-Match) does not name the asset's version, 404 when it is gone.
  */
 export async function describeAsset(
   db: Db,
   domainId: string,
   actor: Actor,
   id: string,
-  body: AssetInput,
+  description: string,
   versions: number[] | undefined,
 ): Promise<AssetRow> {
-  const lines: string[] = [];
-  const description = descriptionOf(body, lines);
-  if (lines.length > 0) throw badRequest(lines);
   const key = { domainId, id, ...(versions ? { versions } : {}) };
   const row = await db.transaction().execute(async (trx) => {
     const row = await updateAssetDescription(trx, key, description);

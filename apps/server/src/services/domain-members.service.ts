@@ -28,14 +28,15 @@ import {
 // An admin's changes to a domain's members and invitations in the back office (issue 22, decision
 // 046), each in its own transaction with its activity row.
 
-/** A change by an admin of the domain, at `now`. */
+/** A change by an admin of the domain. */
 export interface AdminChange {
   access: DomainAccess;
   /** Who asks, checked again under the lock. */
   identity: MemberIdentity;
   /** How the activity trail names them. */
   actor: Actor;
-  now: Date;
+  /** The server's clock, read once the change holds its locks (its times are stamped then). */
+  clock: () => Date;
 }
 
 /**
@@ -73,7 +74,7 @@ export function addDomainMember(
   input: { email: string; role: Role },
   invite: { invitations: boolean; delivery: InvitationDelivery },
 ): Promise<AddMemberResult> {
-  const { access, actor, now } = change;
+  const { access, actor, clock } = change;
   const email = input.email.trim().toLowerCase();
   return db.transaction().execute(async (trx): Promise<AddMemberResult> => {
     // Two admins adding the same e-mail at once are decided one after the other.
@@ -86,11 +87,11 @@ export function addDomainMember(
         throw conflict(
           `${email} has a pending invitation to ${access.domain}; renew it from the pending invitations`,
         );
-      const values = { email, role: input.role, now };
+      const values = { email, role: input.role, now: clock() };
       const invitation = await createInvitation(trx, access.id, actor, values, invite.delivery);
       return { added: 'invitation', invitation };
     }
-    const result = await setMemberRole(trx, access.id, actor, email, input.role, { now });
+    const result = await setMemberRole(trx, access.id, actor, email, input.role, { now: clock() });
     if (!result.ok) refused(result.reason, email, access);
     const member = await findMemberWithName(trx, access.id, email);
     return { added: 'member', member: toMember(member!) };
@@ -104,11 +105,11 @@ export function changeDomainMemberRole(
   memberEmail: string,
   role: Role,
 ): Promise<Member> {
-  const { access, actor, now } = change;
+  const { access, actor, clock } = change;
   const email = memberEmail.toLowerCase();
   return db.transaction().execute(async (trx) => {
     await lockAsAdmin(trx, change);
-    const result = await setMemberRole(trx, access.id, actor, email, role, { mustExist: true, now });
+    const result = await setMemberRole(trx, access.id, actor, email, role, { mustExist: true, now: clock() });
     if (!result.ok) refused(result.reason, email, access);
     return toMember((await findMemberWithName(trx, access.id, email))!);
   });
@@ -116,11 +117,11 @@ export function changeDomainMemberRole(
 
 /** Takes a member off the domain; never its last admin (409). Their posts stay. */
 export async function removeDomainMember(db: Db, change: AdminChange, memberEmail: string) {
-  const { access, actor, now } = change;
+  const { access, actor, clock } = change;
   const email = memberEmail.toLowerCase();
   await db.transaction().execute(async (trx) => {
     await lockAsAdmin(trx, change);
-    const result = await removeMember(trx, access.id, actor, email, now);
+    const result = await removeMember(trx, access.id, actor, email, clock());
     if (!result.ok) refused(result.reason, email, access);
   });
 }
@@ -132,19 +133,19 @@ export async function renewDomainInvitation(
   id: string,
   delivery: InvitationDelivery,
 ): Promise<NewInvitation> {
-  const { access, actor, now } = change;
+  const { access, actor, clock } = change;
   const renewed = await db
     .transaction()
-    .execute((trx) => renewPendingInvitation(trx, access.id, actor, id, { now }, delivery));
+    .execute((trx) => renewPendingInvitation(trx, access.id, actor, id, { now: clock() }, delivery));
   if (!renewed) throw notFound('Invitation');
   return renewed;
 }
 
 /** Revokes a pending invitation; its link then shows that it was revoked. */
 export async function revokeDomainInvitation(db: Db, change: AdminChange, id: string) {
-  const { access, actor, now } = change;
+  const { access, actor, clock } = change;
   const revoked = await db
     .transaction()
-    .execute((trx) => revokePendingInvitation(trx, access.id, actor, id, now));
+    .execute((trx) => revokePendingInvitation(trx, access.id, actor, id, clock()));
   if (!revoked) throw notFound('Invitation');
 }

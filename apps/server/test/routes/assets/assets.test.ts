@@ -222,6 +222,12 @@ describe('PUT /cms/assets/list/{id}', () => {
     ]);
     expectErrorBody(await put(randomUUID(), { description: 'Nobody' }), 404);
   });
+
+  it('should name a blank description (400) before it reads an unreadable If-Match (412)', async () => {
+    const { asset } = await uploadAsset(ctx, token, domain);
+    expectErrorBody(await put(asset.id, { description: ' ' }, { 'if-match': 'W/"x"' }), 400);
+    expectErrorBody(await put(asset.id, { description: 'Fine' }, { 'if-match': 'W/"x"' }), 412);
+  });
 });
 
 describe('DELETE /cms/assets/list/{id}', () => {

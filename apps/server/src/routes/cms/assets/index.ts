@@ -19,6 +19,7 @@ import { registerAsset } from '../../../services/asset-registration.js';
 import {
   deleteAssetAndFiles,
   describeAsset,
+  requiredDescription,
   prepareUpload,
   toAssetInfo,
   toAssetInfos,
@@ -151,13 +152,14 @@ export default async function assetRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const access = await requireDomain(app.db, request, request.query.domain, 'uploadAsset');
+      const description = requiredDescription(request.body);
       const versions = expectedVersions(request);
       const row = await describeAsset(
         app.db,
         access.id,
         request.user,
         request.params.id,
-        request.body,
+        description,
         versions,
       );
       setEtag(reply, row.version);

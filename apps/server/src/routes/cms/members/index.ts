@@ -47,7 +47,7 @@ export default async function memberRoutes(app: FastifyInstance, options: Member
     access,
     identity: memberIdentity(request.user),
     actor: { email: request.user.email, name: request.user.name },
-    now: app.clock(),
+    clock: () => app.clock(),
   });
   const delivery = (access: DomainAccess): InvitationDelivery => ({
     publicUrl: options.publicUrl,
